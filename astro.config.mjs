@@ -1,0 +1,35 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  // No markdown pages; Shiki's inline styles would also clash with the CSP.
+  markdown: { syntaxHighlight: false },
+  server: { port: 4321, host: true },
+  // The API does its own Origin check for cookie-authenticated writes (src/server/api/middleware/origin.ts);
+  // Astro's check applies to pages' form posts.
+  security: {
+    checkOrigin: true,
+    // Astro hashes its own inline scripts and styles into a CSP <meta>; frame-ancestors and friends, which a
+    // <meta> cannot carry, are sent as a header by src/middleware.ts.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "connect-src 'self'",
+        "media-src 'self' blob:",
+        "form-action 'self'",
+        "worker-src 'self'",
+      ],
+    },
+  },
+  vite: {
+    // PGlite ships its WASM next to its JS; bundling it breaks the relative file lookups.
+    ssr: { external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg'] },
+    optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+  },
+});

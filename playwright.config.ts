@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env['E2E_PORT'] ?? 4400);
+// A fresh data directory per run: the server seeds demo data on first start, as a new user's would.
+const dataDir = path.resolve(process.env['E2E_DATA_DIR'] ?? 'test-results/e2e-data');
+// The runner loads this file before starting the web server, so clearing here gives each run a fresh install.
+// Workers load it too, while the server runs: they must leave the directory alone.
+if (!process.env['TEST_WORKER_INDEX'] && !process.env['E2E_KEEP_DATA'])
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env['CI'] ? 'line' : 'list',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--headless',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://localhost:${port}/api/health/ready`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,59 @@
+// Production entry: serves the built site with a graceful shutdown that closes the database cleanly.
+// Astro's standalone handler does the serving; this file owns the HTTP server so it can drain it on SIGTERM.
+import http from 'node:http';
+
+process.env.NODE_ENV ??= 'production';
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+
+const { handler } = await import('../dist/server/entry.mjs');
+const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST ?? '0.0.0.0';
+const DRAIN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+
+const log = (level, message, fields = {}) =>
+  process[level === 'error' ? 'stderr' : 'stdout'].write(
+    JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }) + '\n',
+  );
+
+const server = http.createServer(handler);
+server.listen(port, host);
+await new Promise((resolve, reject) => {
+  server.once('listening', resolve);
+  server.once('error', reject);
+});
+
+// The first request boots the runtime (migrations, seed); make it now so problems surface at start.
+const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch((error) => ({ ok: false, error }));
+if (!ready.ok) {
+  const detail = ready.error ? String(ready.error) : await ready.text();
+  log('error', 'server failed to start', { detail });
+  await shutdown(1);
+}
+log('info', `marketplace ready at http://localhost:${port}`);
+
+let stopping = false;
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('info', 'shutting down: draining requests');
+  const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+  await new Promise((resolve) => {
+    server.close(resolve);
+    server.closeIdleConnections();
+  });
+  clearTimeout(force);
+  const hooks = globalThis[Symbol.for('marketplace.shutdownHooks')] ?? [];
+  for (const hook of hooks.splice(0).reverse()) {
+    try {
+      await hook();
+    } catch (error) {
+      log('error', 'shutdown hook failed', { error: String(error) });
+      code = 1;
+    }
+  }
+  log('info', 'stopped');
+  process.exit(code);
+}
+
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());

@@ -1,0 +1,14 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    requestId: string;
+    user: import('./server/auth/session-user.ts').SessionUser | null;
+    t: import('./server/i18n/translator.ts').Translator;
+    lang: string;
+    dir: 'ltr' | 'rtl';
+    strings: import('./server/i18n/translator.ts').Strings;
+    languages: import('./server/services/language-service.ts').LanguageSummary[];
+    runtime: import('./server/runtime.ts').Runtime;
+  }
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { defineMiddleware } from 'astro:middleware';
+import { SESSION_COOKIE } from './server/auth/tokens.ts';
+import { LANGUAGE_COOKIE } from './server/api/middleware/request-context.ts';
+import { negotiateLanguage } from './server/i18n/negotiate.ts';
+import { runtime } from './server/runtime.ts';
+import { languageCatalog } from './server/services/language-service.ts';
+import { resolveSession } from './server/services/session-service.ts';
+import { AppError } from './server/errors.ts';
+import { applySecurityHeaders } from './server/web/security-headers.ts';
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/** Pages: request id, the signed-in user, the language; everything: security headers. The API does its own context. */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const secure = context.url.protocol === 'https:';
+  if (context.url.pathname.startsWith('/api/') || context.url.pathname === '/api') {
+    const response = await next();
+    applySecurityHeaders(response.headers, secure);
+    return response;
+  }
+
+  const rt = await runtime();
+  const locals = context.locals;
+  locals.runtime = rt;
+  locals.requestId = randomUUID();
+
+  const catalog = await languageCatalog(rt.database.db);
+  const requested = context.url.searchParams.get('lang');
+  const lang = negotiateLanguage(
+    {
+      query: requested,
+      cookie: context.cookies.get(LANGUAGE_COOKIE)?.value,
+      acceptLanguage: context.request.headers.get('accept-language'),
+    },
+    catalog.languages.map((l) => l.code),
+    catalog.defaultCode,
+  );
+  if (requested && catalog.has(lang)) {
+    context.cookies.set(LANGUAGE_COOKIE, lang, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'lax', secure });
+  }
+  const t = catalog.translator(lang);
+  locals.t = t;
+  locals.lang = lang;
+  locals.dir = t.dir;
+  locals.strings = catalog.strings(lang);
+  locals.languages = catalog.languages;
+
+  locals.user = null;
+  const token = context.cookies.get(SESSION_COOKIE)?.value;
+  if (token) {
+    try {
+      locals.user = await resolveSession(rt.database.db, token);
+    } catch (error) {
+      // A deactivated account browses as a visitor; the API tells it why on its next call.
+      if (!(error instanceof AppError)) throw error;
+    }
+    if (!locals.user) context.cookies.delete(SESSION_COOKIE, { path: '/' });
+  }
+
+  const response = await next();
+  applySecurityHeaders(response.headers, secure);
+  response.headers.set('x-request-id', locals.requestId);
+  if (!response.headers.has('vary')) response.headers.set('vary', 'Cookie, Accept-Language');
+  return response;
+});

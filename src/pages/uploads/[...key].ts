@@ -1,0 +1,17 @@
+import type { APIRoute } from 'astro';
+
+/** Files from storage. Keys are content-addressed or never reused, so they cache for a year. */
+export const GET: APIRoute = async ({ params, locals }) => {
+  const key = params.key ?? '';
+  if (!/^[\w./-]+$/.test(key) || key.includes('..')) return new Response(null, { status: 404 });
+  const file = await locals.runtime.storage.get(key);
+  if (!file) return new Response(null, { status: 404 });
+  return new Response(file.body as Uint8Array<ArrayBuffer>, {
+    headers: {
+      'content-type': file.contentType,
+      'cache-control': 'public, max-age=31536000, immutable',
+      // Uploaded documents must never render as a page of our origin.
+      'content-disposition': file.contentType.startsWith('image/') ? 'inline' : 'attachment',
+    },
+  });
+};

@@ -1,0 +1,49 @@
+import { bodyLimit } from 'hono/body-limit';
+import { AppError } from '../errors.ts';
+import type { ApiDeps } from './context.ts';
+import { toErrorResponse } from './error-handler.ts';
+import { identify } from './middleware/auth.ts';
+import { requestContext } from './middleware/request-context.ts';
+import { catalogRoutes } from './routes/catalog.ts';
+import { contentRoutes } from './routes/content.ts';
+import { healthRoutes } from './routes/health.ts';
+import { languageRoutes } from './routes/languages.ts';
+import { settingsRoutes } from './routes/settings.ts';
+import { newRouter } from './router.ts';
+
+/** The JSON API under /api, built around its dependencies so tests can hand it an in-memory database. */
+export function createApi(deps: ApiDeps) {
+  const app = newRouter().basePath('/api');
+  app.use(requestContext(deps));
+  app.use(
+    bodyLimit({
+      maxSize: 25 * 1024 * 1024,
+      onError: () => {
+        throw new AppError('payload_too_large', 413, 'errors.payload_too_large');
+      },
+    }),
+  );
+  app.use(identify);
+  app.onError((error, c) => toErrorResponse(error, c));
+  app.notFound((c) => toErrorResponse(AppError.notFound('errors.no_such_call'), c));
+
+  app.route('/', healthRoutes);
+  app.route('/', settingsRoutes);
+  app.route('/', languageRoutes);
+  app.route('/', catalogRoutes);
+  app.route('/', contentRoutes);
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Property marketplace API',
+      version: '1.0.0',
+      description:
+        'Every reply is `{ error, message, data }`. Login-required calls take `Authorization: Bearer <token>`.',
+    },
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  return app;
+}
+
+export type Api = ReturnType<typeof createApi>;

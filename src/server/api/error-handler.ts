@@ -1,0 +1,52 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
+import { AppError, type FieldErrors } from '../errors.ts';
+import { logger } from '../logger.ts';
+import type { ApiEnv } from './context.ts';
+
+/** The one place an error becomes the envelope. Unknown errors are logged and never shown to the client. */
+export function toErrorResponse(error: unknown, c: Context<ApiEnv>): Response {
+  const t = c.var.t ?? ((key: string) => key);
+  if (error instanceof AppError) {
+    const fields = error.fields && translateFields(error.fields, t);
+    return c.json(
+      { error: true, message: t(error.message), data: { code: error.code, ...(fields ? { fields } : {}) } },
+      error.status,
+    );
+  }
+  if (error instanceof z.ZodError) {
+    return toErrorResponse(AppError.validation(fieldErrorsFromZod(error)), c);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    // Hono raises these for malformed bodies and the like: client mistakes, not server faults.
+    const key =
+      status === 415
+        ? 'errors.unsupported_media_type'
+        : status === 413
+          ? 'errors.payload_too_large'
+          : 'errors.bad_request';
+    return c.json({ error: true, message: t(key), data: { code: `http_${status}` } }, status);
+  }
+  logger.error('unhandled error', { requestId: c.var.requestId, path: c.req.path, error });
+  return c.json({ error: true, message: t('errors.server'), data: { code: 'server_error' } }, 500);
+}
+
+export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** Messages that are translation keys ("validation.x") are translated; zod's own sentences pass through. */
+function translateFields(fields: FieldErrors, t: (key: string) => string): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [field, messages] of Object.entries(fields)) {
+    out[field] = messages.map((message) => (/^[a-z_]+\.[a-z0-9_.]+$/.test(message) ? t(message) : message));
+  }
+  return out;
+}

@@ -1,0 +1,113 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { getCategories, getCities, getFacilities, getReportReasons } from '../../services/catalog-service.ts';
+import { ok, replies } from '../envelope.ts';
+import { page, paginationQuery, queryFlag } from '../schemas.ts';
+import { newRouter } from '../router.ts';
+
+const image = z
+  .object({
+    url: z.string(),
+    width: z.number(),
+    height: z.number(),
+    variants: z.array(
+      z.object({ url: z.string(), width: z.number(), height: z.number(), format: z.enum(['webp', 'avif']) }),
+    ),
+  })
+  .nullable()
+  .openapi('Image');
+
+const category = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    slug: z.string(),
+    image,
+    property_count: z.number(),
+    parameters: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        type_of_parameter: z.string(),
+        type_values: z.unknown(),
+        is_required: z.boolean(),
+        image,
+      }),
+    ),
+  })
+  .openapi('Category');
+
+const facility = z.object({ id: z.number(), name: z.string(), image }).openapi('Facility');
+
+const getCategoriesRoute = createRoute({
+  method: 'get',
+  path: '/get_categories',
+  tags: ['catalog'],
+  summary: 'Property categories with their parameters',
+  request: {
+    query: paginationQuery.extend({
+      search: z.string().trim().max(100).optional(),
+      has_property: queryFlag.optional(),
+    }),
+  },
+  responses: replies(page(category), 'Categories'),
+});
+
+const getFacilitiesRoute = createRoute({
+  method: 'get',
+  path: '/get_facilities',
+  tags: ['catalog'],
+  summary: 'Outdoor facilities (hospital, school, ...) a listing can be near',
+  responses: replies(z.array(facility), 'Facilities'),
+});
+
+const getFacilitiesForFilterRoute = createRoute({
+  method: 'get',
+  path: '/get-facilities-for-filter',
+  tags: ['catalog'],
+  summary: 'Facilities for the property filter',
+  responses: replies(z.array(facility), 'Facilities'),
+});
+
+const getCitiesRoute = createRoute({
+  method: 'get',
+  path: '/get-cities-data',
+  tags: ['catalog'],
+  summary: 'Cities with their number of live listings, busiest first',
+  request: { query: paginationQuery },
+  responses: replies(
+    page(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        state: z.string(),
+        country: z.string(),
+        latitude: z.number().nullable(),
+        longitude: z.number().nullable(),
+        image,
+        property_count: z.number(),
+      }),
+    ),
+    'Cities',
+  ),
+});
+
+const getReportReasonsRoute = createRoute({
+  method: 'get',
+  path: '/get_report_reasons',
+  tags: ['catalog'],
+  summary: 'Reasons a visitor can pick when reporting a listing',
+  responses: replies(z.array(z.object({ id: z.number(), reason: z.string() })), 'Report reasons'),
+});
+
+export const catalogRoutes = newRouter()
+  .openapi(getCategoriesRoute, async (c) => {
+    const { search, has_property, offset, limit } = c.req.valid('query');
+    return ok(
+      c,
+      await getCategories(c.var.db, c.var.storage, { search, hasProperty: has_property ?? false, offset, limit }),
+    );
+  })
+  .openapi(getFacilitiesRoute, async (c) => ok(c, await getFacilities(c.var.db, c.var.storage)))
+  .openapi(getFacilitiesForFilterRoute, async (c) => ok(c, await getFacilities(c.var.db, c.var.storage)))
+  .openapi(getCitiesRoute, async (c) => ok(c, await getCities(c.var.db, c.var.storage, c.req.valid('query'))))
+  .openapi(getReportReasonsRoute, async (c) => ok(c, await getReportReasons(c.var.db)));

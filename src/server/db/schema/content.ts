@@ -1,0 +1,67 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import type { ImageRecord } from './media-types.ts';
+
+export const articleCategories = pgTable(
+  'article_categories',
+  { id: id(), name: text().notNull(), slug: text().notNull(), createdAt: createdAt() },
+  (t) => [uniqueIndex('article_categories_slug_unique').on(t.slug)],
+);
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: id(),
+    categoryId: integer().references(() => articleCategories.id, { onDelete: 'set null' }),
+    title: text().notNull(),
+    slug: text().notNull(),
+    /** Sanitised HTML. */
+    description: text().notNull(),
+    image: jsonb().$type<ImageRecord>(),
+    metaTitle: text(),
+    metaDescription: text(),
+    metaKeywords: text(),
+    viewCount: integer().notNull().default(0),
+    publishedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('articles_slug_unique').on(t.slug),
+    index('articles_category_published_idx').on(t.categoryId, t.publishedAt.desc()),
+  ],
+);
+
+export const faqs = pgTable('faqs', {
+  id: id(),
+  question: text().notNull(),
+  answer: text().notNull(),
+  sortOrder: integer().notNull().default(0),
+  isActive: boolean().notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** A language of the interface, with its strings (the uploaded language file). */
+export const languages = pgTable(
+  'languages',
+  {
+    id: id(),
+    code: text().notNull(),
+    name: text().notNull(),
+    nativeName: text().notNull(),
+    isRtl: boolean().notNull().default(false),
+    isDefault: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    strings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('languages_code_unique').on(t.code)],
+);
+
+/** Site settings by key. Secret ones (payment keys, SMTP passwords) are never sent to browsers. */
+export const settings = pgTable('settings', {
+  key: text().primaryKey(),
+  value: jsonb().$type<unknown>().notNull(),
+  isSecret: boolean().notNull().default(false),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,81 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+import type { DocumentRecord } from './media-types.ts';
+import { properties } from './properties.ts';
+import { users } from './users.ts';
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    senderId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null when the message goes to the site's admins. */
+    receiverId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    toAdmin: boolean().notNull().default(false),
+    propertyId: integer().references(() => properties.id, { onDelete: 'cascade' }),
+    body: text().notNull().default(''),
+    file: jsonb().$type<DocumentRecord>(),
+    audio: jsonb().$type<DocumentRecord>(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.propertyId, t.senderId, t.receiverId, t.createdAt),
+    index('messages_receiver_unread_idx').on(t.receiverId, t.readAt),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull().default(''),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_recent_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const blockedUsers = pgTable(
+  'blocked_users',
+  {
+    id: id(),
+    blockerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    toAdmin: boolean().notNull().default(false),
+    reason: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('blocked_users_pair_unique').on(t.blockerId, t.blockedId, t.toAdmin),
+    index('blocked_users_blocked_idx').on(t.blockedId),
+  ],
+);
+
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text().notNull(),
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,143 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { categories, facilities, parameters } from './catalog.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { adminStatus, listingStatus, propertyType, rentDuration } from './enums.ts';
+import type { DocumentRecord, ImageRecord } from './media-types.ts';
+import { users } from './users.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: id(),
+    ownerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    title: text().notNull(),
+    slug: text().notNull(),
+    description: text().notNull(),
+    propertyType: propertyType().notNull(),
+    /** Minor units of the site currency. */
+    priceMinor: bigint({ mode: 'number' }).notNull(),
+    rentDuration: rentDuration(),
+    address: text().notNull().default(''),
+    formattedAddress: text().notNull().default(''),
+    clientAddress: text(),
+    city: text().notNull(),
+    state: text().notNull(),
+    country: text().notNull(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    titleImage: jsonb().$type<ImageRecord>(),
+    threeDImage: jsonb().$type<ImageRecord>(),
+    galleryImages: jsonb().$type<ImageRecord[]>().notNull().default([]),
+    documents: jsonb().$type<DocumentRecord[]>().notNull().default([]),
+    videoLink: text(),
+    metaTitle: text(),
+    metaDescription: text(),
+    metaKeywords: text(),
+    metaImage: jsonb().$type<ImageRecord>(),
+    isPremium: boolean().notNull().default(false),
+    isPrivate: boolean().notNull().default(false),
+    status: listingStatus().notNull().default('active'),
+    adminStatus: adminStatus().notNull().default('pending'),
+    rejectReason: text(),
+    totalViews: integer().notNull().default(0),
+    totalLikes: integer().notNull().default(0),
+    featuredUntil: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    approvedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Full-text search document; 'simple' keeps words of every language searchable without stemming rules. */
+    search: tsvector().generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('simple', coalesce("title", '')), 'A') || setweight(to_tsvector('simple', coalesce("city", '') || ' ' || coalesce("state", '') || ' ' || coalesce("country", '') || ' ' || coalesce("address", '')), 'B') || setweight(to_tsvector('simple', coalesce("description", '')), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('properties_slug_unique').on(t.slug),
+    index('properties_public_recent_idx').on(t.adminStatus, t.status, t.createdAt.desc()),
+    index('properties_category_idx').on(t.categoryId),
+    index('properties_owner_idx').on(t.ownerId),
+    index('properties_city_idx').on(sql`lower(${t.city})`),
+    index('properties_state_idx').on(sql`lower(${t.state})`),
+    index('properties_country_idx').on(sql`lower(${t.country})`),
+    index('properties_type_price_idx').on(t.propertyType, t.priceMinor),
+    index('properties_price_idx').on(t.priceMinor),
+    index('properties_views_idx').on(t.totalViews),
+    index('properties_likes_idx').on(t.totalLikes),
+    index('properties_featured_idx').on(t.featuredUntil),
+    index('properties_location_idx').on(t.latitude, t.longitude),
+    index('properties_search_idx').using('gin', t.search),
+  ],
+);
+
+export const propertyFloors = pgTable(
+  'property_floors',
+  {
+    id: id(),
+    propertyId: integer()
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    image: jsonb().$type<ImageRecord>(),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [index('property_floors_property_idx').on(t.propertyId)],
+);
+
+/** A listing's value for one of its category's parameters; the value keeps its type (number, text, list). */
+export const propertyParameters = pgTable(
+  'property_parameters',
+  {
+    id: id(),
+    propertyId: integer()
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    parameterId: integer()
+      .notNull()
+      .references(() => parameters.id, { onDelete: 'cascade' }),
+    value: jsonb().$type<string | number | boolean | string[]>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('property_parameters_unique').on(t.propertyId, t.parameterId),
+    index('property_parameters_parameter_idx').on(t.parameterId),
+  ],
+);
+
+export const propertyFacilities = pgTable(
+  'property_facilities',
+  {
+    id: id(),
+    propertyId: integer()
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    facilityId: integer()
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    /** Kilometres. */
+    distance: doublePrecision().notNull(),
+  },
+  (t) => [
+    uniqueIndex('property_facilities_unique').on(t.propertyId, t.facilityId),
+    index('property_facilities_facility_idx').on(t.facilityId),
+  ],
+);

@@ -1,0 +1,42 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * The one error type of the server. `message` is what the user reads (already translated or a
+ * translation key the API layer resolves); `fields` carries per-field messages for bad input.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+
+  constructor(
+    readonly code: string,
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+  }
+
+  static badRequest(message: string, fields?: FieldErrors): AppError {
+    return new AppError('bad_request', 400, message, fields);
+  }
+  static validation(fields: FieldErrors, message = 'errors.validation'): AppError {
+    return new AppError('validation_failed', 422, message, fields);
+  }
+  static unauthenticated(message = 'errors.login_required'): AppError {
+    return new AppError('unauthenticated', 401, message);
+  }
+  static forbidden(message = 'errors.forbidden'): AppError {
+    return new AppError('forbidden', 403, message);
+  }
+  static notFound(message = 'errors.not_found'): AppError {
+    return new AppError('not_found', 404, message);
+  }
+  static conflict(message: string): AppError {
+    return new AppError('conflict', 409, message);
+  }
+  static tooManyRequests(message = 'errors.too_many_requests'): AppError {
+    return new AppError('rate_limited', 429, message);
+  }
+}

@@ -1,0 +1,41 @@
+import i18next, { type TOptions } from 'i18next';
+
+export type Strings = Record<string, unknown>;
+export type Translator = ((key: string, options?: TOptions) => string) & { lang: string; dir: 'ltr' | 'rtl' };
+
+export interface LanguagePack {
+  code: string;
+  isRtl: boolean;
+  strings: Strings;
+}
+
+/**
+ * A translator for one language with the default language as fallback. Instances are cached by the caller
+ * per language version, so a request costs nothing beyond the lookup.
+ */
+export function createTranslator(pack: LanguagePack, fallback: LanguagePack): Translator {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: pack.code,
+    fallbackLng: fallback.code,
+    resources: {
+      [pack.code]: { translation: pack.strings },
+      ...(fallback.code === pack.code ? {} : { [fallback.code]: { translation: fallback.strings } }),
+    },
+    initAsync: false,
+    returnNull: false,
+    // Astro and React escape on output; escaping here would double-escape.
+    interpolation: { escapeValue: false },
+  });
+  const t = ((key: string, options?: TOptions) => instance.t(key, options) as string) as Translator;
+  t.lang = pack.code;
+  t.dir = pack.isRtl ? 'rtl' : 'ltr';
+  return t;
+}
+
+/** Picks a subset of nested strings (e.g. the namespaces an island uses) to pass as island props. */
+export function pickStrings(strings: Strings, namespaces: readonly string[]): Strings {
+  const picked: Strings = {};
+  for (const ns of namespaces) if (ns in strings) picked[ns] = strings[ns];
+  return picked;
+}

@@ -1,0 +1,108 @@
+import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { categories, categoryParameters, cities, facilities, parameters, reportReasons } from '../db/schema/index.ts';
+
+/*
+ * Correlated counts of live listings. Written as SQL with explicit aliases: inside a subquery Drizzle renders
+ * bare column names, and "id" would then bind to the inner table.
+ */
+const liveListingsOfCategory = sql<number>`(select count(*)::int from "properties" p where p."category_id" = "categories"."id" and p."admin_status" = 'approved' and p."status" = 'active')`;
+const liveListingsOfCity = sql<number>`(select count(*)::int from "properties" p where lower(p."city") = lower("cities"."name") and p."admin_status" = 'approved' and p."status" = 'active')`;
+
+export async function listCategories(
+  db: Executor,
+  options: { search?: string | undefined; hasProperty: boolean; offset: number; limit: number },
+) {
+  const propertyCount = liveListingsOfCategory;
+  const conditions = [eq(categories.isActive, true)];
+  if (options.search) conditions.push(ilike(categories.name, `%${escapeLike(options.search)}%`));
+  if (options.hasProperty) conditions.push(sql`${propertyCount} > 0`);
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        image: categories.image,
+        propertyCount,
+      })
+      .from(categories)
+      .where(where)
+      .orderBy(asc(categories.sortOrder), asc(categories.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ value: count() }).from(categories).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export function listParametersOfCategories(db: Executor, categoryIds: number[]) {
+  if (categoryIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      categoryId: categoryParameters.categoryId,
+      id: parameters.id,
+      name: parameters.name,
+      typeOfParameter: parameters.typeOfParameter,
+      typeValues: parameters.typeValues,
+      isRequired: parameters.isRequired,
+      image: parameters.image,
+    })
+    .from(categoryParameters)
+    .innerJoin(parameters, eq(parameters.id, categoryParameters.parameterId))
+    .where(inArray(categoryParameters.categoryId, categoryIds))
+    .orderBy(asc(categoryParameters.sortOrder), asc(parameters.id));
+}
+
+export async function findCategoryBySlug(db: Executor, slug: string) {
+  const [row] = await db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .from(categories)
+    .where(and(eq(categories.slug, slug), eq(categories.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+export function listFacilities(db: Executor) {
+  return db
+    .select({ id: facilities.id, name: facilities.name, image: facilities.image })
+    .from(facilities)
+    .orderBy(asc(facilities.name));
+}
+
+export async function listCities(db: Executor, page: { offset: number; limit: number }) {
+  const propertyCount = liveListingsOfCity;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: cities.id,
+        name: cities.name,
+        state: cities.state,
+        country: cities.country,
+        latitude: cities.latitude,
+        longitude: cities.longitude,
+        image: cities.image,
+        propertyCount,
+      })
+      .from(cities)
+      .orderBy(sql`${propertyCount} desc`, asc(cities.name))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(cities),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export function listReportReasons(db: Executor) {
+  return db
+    .select({ id: reportReasons.id, reason: reportReasons.reason })
+    .from(reportReasons)
+    .where(eq(reportReasons.isActive, true))
+    .orderBy(asc(reportReasons.id));
+}
+
+/** `%` and `_` typed by a user are literal characters, not wildcards. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { createApi, type Api } from './api/app.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { seedDemoData, seedEssentials } from './db/seed/index.ts';
+import { env } from './env.ts';
+import { onShutdown } from './lifecycle.ts';
+import { logger } from './logger.ts';
+import { LocalFileStorage } from './storage/local-storage.ts';
+import type { FileStorage } from './storage/storage.ts';
+
+export interface Runtime {
+  database: DatabaseHandle;
+  storage: FileStorage;
+  api: Api;
+}
+
+// On globalThis so the dev server's module reloads reuse the one open database instead of opening it twice.
+const key = Symbol.for('marketplace.runtime');
+const holder = globalThis as unknown as Record<symbol, Promise<Runtime> | undefined>;
+
+/** The process's database, storage and API, started once: migrations applied, essentials and demo data seeded. */
+export function runtime(): Promise<Runtime> {
+  holder[key] ??= boot().catch((error: unknown) => {
+    holder[key] = undefined;
+    throw error;
+  });
+  return holder[key];
+}
+
+async function boot(): Promise<Runtime> {
+  const config = env();
+  const started = performance.now();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
+  onShutdown(() => database.close());
+  await database.migrate();
+  const storage = new LocalFileStorage(path.resolve(config.DATA_DIR, 'uploads'));
+  await seedEssentials(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
+  if (config.SEED_DEMO_DATA) await seedDemoData(database.db, storage);
+  logger.info('database ready', { kind: database.kind, ms: Math.round(performance.now() - started) });
+  return { database, storage, api: createApi({ db: database.db, storage }) };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { Database } from '../db/client.ts';
+import { listPublicSettings } from '../repositories/settings-repository.ts';
+import { findUserVerificationStatus } from '../repositories/user-repository.ts';
+
+/**
+ * The settings the browser may see, with safe defaults so a missing row never breaks a page.
+ * Secret settings (payment keys, SMTP passwords) are never read here.
+ */
+export const publicSettingsSchema = z.object({
+  company_name: z.string().catch('Property Marketplace'),
+  company_email: z.string().catch(''),
+  company_phone: z.string().catch(''),
+  company_address: z.string().catch(''),
+  currency_symbol: z.string().catch('$'),
+  currency_code: z.string().catch('USD'),
+  number_with_suffix: z.boolean().catch(true),
+  svg_clr: z.string().catch('#087c7c'),
+  web_placeholder_logo: z.string().catch('/images/placeholder-logo.svg'),
+  appstore_id: z.string().catch(''),
+  playstore_id: z.string().catch(''),
+  stripe_publishable_key: z.string().catch(''),
+  paystack_public_key: z.string().catch(''),
+  verification_required_for_user: z.boolean().catch(false),
+  demo_mode: z.boolean().catch(false),
+  maps_api_key: z.string().catch(''),
+  seo_title: z.string().catch(''),
+  seo_description: z.string().catch(''),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+export async function getPublicSettings(db: Database): Promise<PublicSettings> {
+  const rows = await listPublicSettings(db);
+  const raw = Object.fromEntries(rows.map((row) => [row.key, row.value]));
+  return publicSettingsSchema.parse(raw);
+}
+
+/** web-settings: the public settings plus, for a signed-in caller, their own verification status. */
+export async function getWebSettings(db: Database, user: SessionUser | null) {
+  const publicSettings = await getPublicSettings(db);
+  return {
+    ...publicSettings,
+    selected_currency_data: { code: publicSettings.currency_code, symbol: publicSettings.currency_symbol },
+    verification_status: user ? await findUserVerificationStatus(db, user.id) : null,
+  };
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FileStorage } from './storage.ts';
+
+const contentTypes: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.pdf': 'application/pdf',
+  '.svg': 'image/svg+xml',
+};
+
+/** Files under a directory, served at /uploads/<key> by src/pages/uploads/[...key].ts. */
+export class LocalFileStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  private resolve(key: string): string {
+    const full = path.resolve(this.root, key);
+    // Keys come from our code, but a traversal must never leave the root.
+    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Invalid storage key: ${key}`);
+    return full;
+  }
+
+  async put(key: string, body: Uint8Array): Promise<void> {
+    const full = this.resolve(key);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    await fs.writeFile(full, body);
+  }
+
+  async get(key: string): Promise<{ body: Uint8Array; contentType: string } | null> {
+    try {
+      const body = await fs.readFile(this.resolve(key));
+      return { body, contentType: contentTypes[path.extname(key).toLowerCase()] ?? 'application/octet-stream' };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.resolve(key), { force: true });
+  }
+
+  url(key: string): string {
+    return `/uploads/${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+}

@@ -1,0 +1,8 @@
+/** Where uploaded and generated files live. Local directory by default; an S3 adapter joins in the media issue. */
+export interface FileStorage {
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  get(key: string): Promise<{ body: Uint8Array; contentType: string } | null>;
+  delete(key: string): Promise<void>;
+  /** Public URL path the browser uses for the key. */
+  url(key: string): string;
+}

@@ -1,0 +1,37 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The JavaScript each public page makes the browser load, gzip-compressed as it would travel.
+ * Content pages are plain HTML; listing pages may hydrate islands within the budget.
+ */
+const KB = 1024;
+const budgets: { path: string; maxGzipBytes: number }[] = [
+  { path: '/faqs', maxGzipBytes: 0 },
+  { path: '/', maxGzipBytes: 80 * KB },
+  { path: '/properties', maxGzipBytes: 80 * KB },
+];
+
+for (const { path, maxGzipBytes } of budgets) {
+  test(`${path} loads at most ${maxGzipBytes / KB} KB of gzipped JavaScript`, async ({ page }) => {
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      const type = response.request().resourceType();
+      const contentType = response.headers()['content-type'] ?? '';
+      if (type !== 'script' && !contentType.includes('javascript')) return;
+      const body = await response.body().catch(() => Buffer.alloc(0));
+      scripts.set(response.url(), gzipSync(body).length);
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    // Islands hydrate on idle or visibility: scroll through so their code is counted too.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    const inline = await page
+      .locator('script:not([src]):not([type="application/ld+json"])')
+      .evaluateAll((nodes) => nodes.map((n) => n.textContent ?? ''));
+    const inlineBytes = inline.reduce((sum, text) => sum + gzipSync(Buffer.from(text)).length, 0);
+    const total = [...scripts.values()].reduce((a, b) => a + b, 0) + (maxGzipBytes === 0 ? inlineBytes : 0);
+    test.info().annotations.push({ type: 'js-gzip-bytes', description: `${path}: ${total}` });
+    expect(total, `scripts: ${JSON.stringify([...scripts.entries()])}`).toBeLessThanOrEqual(maxGzipBytes);
+  });
+}

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page renders real listings', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const cards = page.locator('[data-testid="property-card"]');
+    expect(await cards.count()).toBeGreaterThanOrEqual(4);
+    const first = cards.first();
+    await expect(first.getByRole('link')).toHaveAttribute('href', /^\/properties-details\/[a-z0-9-]+$/);
+    await expect(first.locator('img')).toHaveAttribute('width', /\d+/);
+  });
+
+  test('switching to Arabic flips the page to right-to-left and remembers it', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await page.getByRole('link', { name: 'العربية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await page.goto('/faqs');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('link', { name: 'الأسئلة الشائعة' }).first()).toBeVisible();
+  });
+});
+
+test('the API answers web-settings in the envelope', async ({ request }) => {
+  const response = await request.get('/api/web-settings');
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body).toMatchObject({ error: false, message: expect.any(String), data: expect.any(Object) });
+  expect(body.data.currency_symbol).toEqual(expect.any(String));
+  expect(JSON.stringify(body)).not.toMatch(/secret|password/i);
+});
+
+test('an unknown API call answers 404 in the envelope', async ({ request }) => {
+  const response = await request.get('/api/no-such-call');
+  expect(response.status()).toBe(404);
+  expect(await response.json()).toMatchObject({ error: true, data: { code: 'not_found' } });
+});
+
+for (const path of ['/', '/properties', '/faqs']) {
+  test(`${path} has no serious accessibility violations, in English and Arabic`, async ({ page }) => {
+    await page.goto(path);
+    await expectNoSeriousA11yViolations(page);
+    await page.goto(`${path}?lang=ar`);
+    await expectNoSeriousA11yViolations(page);
+  });
+}
+
+test('security headers are on every page', async ({ request }) => {
+  for (const path of ['/', '/faqs', '/api/web-settings']) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+  }
+});

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { createApi } from '../../src/server/api/app.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { seedEssentials } from '../../src/server/db/seed/index.ts';
+import { LocalFileStorage } from '../../src/server/storage/local-storage.ts';
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
+
+/** TEST_DATABASE_URL runs the suite on PostgreSQL; without it each file gets its own in-memory PGlite. */
+const postgresUrl = process.env['TEST_DATABASE_URL'];
+
+async function resetPostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestApp {
+  api: ReturnType<typeof createApi>;
+  database: DatabaseHandle;
+  storageDir: string;
+  /** Calls the API in-process with real Request objects: `call('GET', '/api/web-settings')`. */
+  call(
+    method: string,
+    url: string,
+    init?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+}
+
+/** A migrated database with the essentials seeded and the API around it; closed after the file's tests. */
+export async function createTestApp(): Promise<TestApp> {
+  if (postgresUrl) await resetPostgres(postgresUrl);
+  const database = await openDatabase(postgresUrl ? { url: postgresUrl } : { dataDir: 'memory://' });
+  await database.migrate();
+  await seedEssentials(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+  const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
+  const storage = new LocalFileStorage(storageDir);
+  const api = createApi({ db: database.db, storage });
+  afterAll(async () => {
+    await database.close();
+    fs.rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  return {
+    api,
+    database,
+    storageDir,
+    async call(method, url, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (init.token) headers['authorization'] = `Bearer ${init.token}`;
+      let body: BodyInit | undefined;
+      if (init.body instanceof FormData) body = init.body;
+      else if (init.body !== undefined) {
+        body = JSON.stringify(init.body);
+        headers['content-type'] = 'application/json';
+      }
+      const response = await api.request(`http://localhost${url}`, { method, headers, ...(body ? { body } : {}) });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Non-JSON replies (none expected from /api) stay as text so the assertion shows them.
+      }
+      return { status: response.status, body: parsed, headers: response.headers };
+    },
+  };
+}

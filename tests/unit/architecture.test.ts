@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function filesUnder(dir: string): string[] {
+  const full = path.join(root, dir);
+  if (!fs.existsSync(full)) return [];
+  return fs
+    .readdirSync(full, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(ts|tsx|astro|mjs)$/.test(f))
+    .map((f) => path.join(dir, f));
+}
+
+const importPattern = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  return [...text.matchAll(importPattern)].map((m) => m[1] ?? m[2] ?? '');
+}
+
+function resolvesIntoServer(file: string, specifier: string): boolean {
+  if (specifier.startsWith('~/server')) return true;
+  if (!specifier.startsWith('.')) return false;
+  const target = path.resolve(path.dirname(path.join(root, file)), specifier);
+  return target.startsWith(path.join(root, 'src/server') + path.sep) || target === path.join(root, 'src/server');
+}
+
+describe('architecture', () => {
+  it('browser code (islands, stores, lib) never imports server code', () => {
+    const offenders = ['src/islands', 'src/stores', 'src/lib'].flatMap(filesUnder).flatMap((file) =>
+      importsOf(file)
+        .filter((s) => resolvesIntoServer(file, s))
+        .map((s) => `${file} -> ${s}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('Drizzle queries stay in repositories, the schema, migrations and seed', () => {
+    const allowed = ['src/server/repositories/', 'src/server/db/'];
+    const offenders = filesUnder('src')
+      .filter((file) => !allowed.some((a) => file.startsWith(a)))
+      .filter((file) => importsOf(file).some((s) => s === 'drizzle-orm' || s.startsWith('drizzle-orm/')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('pages reach the database only through services', () => {
+    const offenders = filesUnder('src/pages').flatMap((file) =>
+      importsOf(file)
+        .filter((s) => /server\/(repositories|db\/schema)/.test(s))
+        .map((s) => `${file} -> ${s}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
