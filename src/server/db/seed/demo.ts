@@ -58,17 +58,15 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
       .insert(s.categories)
       .values(DEMO_CATEGORIES.map((c, i) => ({ name: c.name, slug: slugify(c.name), sortOrder: i })))
       .returning({ id: s.categories.id, name: s.categories.name });
-    await tx
-      .insert(s.categoryParameters)
-      .values(
-        DEMO_CATEGORIES.flatMap((c, ci) =>
-          c.parameters.map((name, order) => ({
-            categoryId: categoryRows[ci]!.id,
-            parameterId: parameterId.get(name)!,
-            sortOrder: order,
-          })),
-        ),
-      );
+    await tx.insert(s.categoryParameters).values(
+      DEMO_CATEGORIES.flatMap((c, ci) =>
+        c.parameters.map((name, order) => ({
+          categoryId: categoryRows[ci]!.id,
+          parameterId: parameterId.get(name)!,
+          sortOrder: order,
+        })),
+      ),
+    );
 
     const facilityRows = await tx
       .insert(s.facilities)
