@@ -23,10 +23,10 @@ await new Promise((resolve, reject) => {
 });
 
 // The first request boots the runtime (migrations, seed); make it now so problems surface at start.
+// The runtime logs the reason ("startup failed"); this only records that the start was abandoned.
 const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch((error) => ({ ok: false, error }));
 if (!ready.ok) {
-  const detail = ready.error ? String(ready.error) : await ready.text();
-  log('error', 'server failed to start', { detail });
+  log('error', 'server failed to start', { detail: ready.error ? String(ready.error) : `readiness answered ${ready.status}` });
   await shutdown(1);
 }
 log('info', `marketplace ready at http://localhost:${port}`);

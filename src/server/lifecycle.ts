@@ -1,6 +1,7 @@
 /**
- * Shutdown hooks shared between the bundled server code and scripts/start.mjs, which owns the HTTP server.
- * The registry lives on globalThis so both sides see one list even though they are loaded separately.
+ * Shutdown hooks shared between the bundled server code and scripts/start.mjs, which owns the HTTP server and
+ * runs them (newest first) once requests have drained. The registry lives on globalThis so both sides see one
+ * list even though they are loaded separately.
  */
 type Hook = () => Promise<void> | void;
 
@@ -14,10 +15,4 @@ function hooks(): Hook[] {
 
 export function onShutdown(hook: Hook): void {
   hooks().push(hook);
-}
-
-/** Runs hooks newest first (the database, registered first, closes last). */
-export async function runShutdownHooks(): Promise<void> {
-  const list = hooks().splice(0).reverse();
-  for (const hook of list) await hook();
 }

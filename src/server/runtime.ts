@@ -22,6 +22,7 @@ const holder = globalThis as unknown as Record<symbol, Promise<Runtime> | undefi
 export function runtime(): Promise<Runtime> {
   holder[key] ??= boot().catch((error: unknown) => {
     holder[key] = undefined;
+    logger.error('startup failed', { reason: error instanceof Error ? error.message : String(error) });
     throw error;
   });
   return holder[key];

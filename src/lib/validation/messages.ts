@@ -1,0 +1,20 @@
+/**
+ * Validation messages are translation keys; the server's envelope and the islands translate them.
+ * One list, so the language files can be checked against it.
+ */
+export const validationMessages = {
+  required: 'validation.required',
+  email: 'validation.email',
+  phone: 'validation.phone',
+  passwordMin: 'validation.password_min',
+  passwordMismatch: 'validation.password_mismatch',
+  metaTitleMax: 'validation.meta_title_max',
+  metaDescriptionLength: 'validation.meta_description_length',
+  metaKeywordsMax: 'validation.meta_keywords_max',
+  locationIncomplete: 'validation.location_incomplete',
+  latitude: 'validation.latitude',
+  longitude: 'validation.longitude',
+  imageType: 'validation.image_type',
+  imageTooSmall: 'validation.image_too_small',
+  otpRequired: 'validation.otp_required',
+} as const;

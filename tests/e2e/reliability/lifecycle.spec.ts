@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/** Runs the built server (scripts/start.mjs) as a person would, on its own port and data directory. */
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  let output = '';
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForReady(port: number): Promise<void> {
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+    .toBe(200);
+}
+
+test.describe('server lifecycle on the embedded database', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-lifecycle-'));
+  test.afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  test('SIGTERM drains, closes the database and releases the lock; a restart finds the data', async () => {
+    const first = startServer({ PORT: '4411', DATA_DIR: dataDir });
+    await waitForReady(4411);
+    const languages = await (await fetch('http://127.0.0.1:4411/api/get_languages')).json();
+    expect(languages.data.map((l: { code: string }) => l.code)).toEqual(['en', 'ar']);
+    expect(fs.existsSync(path.join(dataDir, 'pglite', '.marketplace.lock'))).toBe(true);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('"message":"stopped"');
+    expect(fs.existsSync(path.join(dataDir, 'pglite', '.marketplace.lock'))).toBe(false);
+
+    const second = startServer({ PORT: '4412', DATA_DIR: dataDir });
+    await waitForReady(4412);
+    const again = await (await fetch('http://127.0.0.1:4412/api/get_languages')).json();
+    expect(again.data).toEqual(languages.data);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  test('a second server on a data directory in use refuses to start with a clear message', async () => {
+    const owner = startServer({ PORT: '4413', DATA_DIR: dataDir });
+    await waitForReady(4413);
+    const intruder = startServer({ PORT: '4414', DATA_DIR: dataDir });
+    expect(await intruder.exited).toBe(1);
+    expect(intruder.output()).toMatch(/in use by another process/);
+    // The owner is unharmed.
+    expect((await fetch('http://127.0.0.1:4413/api/health/ready')).status).toBe(200);
+    owner.child.kill('SIGTERM');
+    expect(await owner.exited).toBe(0);
+  });
+});
