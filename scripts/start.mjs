@@ -26,7 +26,9 @@ await new Promise((resolve, reject) => {
 // The runtime logs the reason ("startup failed"); this only records that the start was abandoned.
 const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch((error) => ({ ok: false, error }));
 if (!ready.ok) {
-  log('error', 'server failed to start', { detail: ready.error ? String(ready.error) : `readiness answered ${ready.status}` });
+  log('error', 'server failed to start', {
+    detail: ready.error ? String(ready.error) : `readiness answered ${ready.status}`,
+  });
   await shutdown(1);
 }
 log('info', `marketplace ready at http://localhost:${port}`);

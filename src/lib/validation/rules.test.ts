@@ -16,7 +16,13 @@ const messagesOf = (result: { success: boolean; error?: { issues: { path: Proper
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('registerSchema', () => {
-  const valid = { name: 'Ann', email: ' Ann@Example.com ', mobile: '+1 (555) 010-0100', password: 'secret', re_password: 'secret' };
+  const valid = {
+    name: 'Ann',
+    email: ' Ann@Example.com ',
+    mobile: '+1 (555) 010-0100',
+    password: 'secret',
+    re_password: 'secret',
+  };
 
   it('accepts a valid registration and normalises email and phone', () => {
     const parsed = registerSchema.parse(valid);
@@ -25,8 +31,12 @@ describe('registerSchema', () => {
   });
 
   it('needs a password of at least 6 characters equal to its confirmation', () => {
-    expect(messagesOf(registerSchema.safeParse({ ...valid, password: '12345', re_password: '12345' }))).toEqual({ password: m.passwordMin });
-    expect(messagesOf(registerSchema.safeParse({ ...valid, re_password: 'secreT' }))).toEqual({ re_password: m.passwordMismatch });
+    expect(messagesOf(registerSchema.safeParse({ ...valid, password: '12345', re_password: '12345' }))).toEqual({
+      password: m.passwordMin,
+    });
+    expect(messagesOf(registerSchema.safeParse({ ...valid, re_password: 'secreT' }))).toEqual({
+      re_password: m.passwordMismatch,
+    });
   });
 
   it('requires every field and a valid email', () => {
@@ -45,11 +55,27 @@ describe('phoneSchema', () => {
 
 describe('metaFieldsSchema', () => {
   it('limits the title to 60, the description to 50-160 and keywords to 10 phrases', () => {
-    expect(metaFieldsSchema.safeParse({ meta_title: 'x'.repeat(60), meta_description: 'y'.repeat(50), meta_keywords: 'a,b,c' }).success).toBe(true);
-    expect(messagesOf(metaFieldsSchema.safeParse({ meta_title: 'x'.repeat(61) }))).toEqual({ meta_title: m.metaTitleMax });
-    expect(messagesOf(metaFieldsSchema.safeParse({ meta_description: 'short' }))).toEqual({ meta_description: m.metaDescriptionLength });
-    expect(messagesOf(metaFieldsSchema.safeParse({ meta_description: 'z'.repeat(161) }))).toEqual({ meta_description: m.metaDescriptionLength });
-    expect(messagesOf(metaFieldsSchema.safeParse({ meta_keywords: Array.from({ length: 11 }, (_, i) => `k${i}`).join(',') }))).toEqual({
+    expect(
+      metaFieldsSchema.safeParse({
+        meta_title: 'x'.repeat(60),
+        meta_description: 'y'.repeat(50),
+        meta_keywords: 'a,b,c',
+      }).success,
+    ).toBe(true);
+    expect(messagesOf(metaFieldsSchema.safeParse({ meta_title: 'x'.repeat(61) }))).toEqual({
+      meta_title: m.metaTitleMax,
+    });
+    expect(messagesOf(metaFieldsSchema.safeParse({ meta_description: 'short' }))).toEqual({
+      meta_description: m.metaDescriptionLength,
+    });
+    expect(messagesOf(metaFieldsSchema.safeParse({ meta_description: 'z'.repeat(161) }))).toEqual({
+      meta_description: m.metaDescriptionLength,
+    });
+    expect(
+      messagesOf(
+        metaFieldsSchema.safeParse({ meta_keywords: Array.from({ length: 11 }, (_, i) => `k${i}`).join(',') }),
+      ),
+    ).toEqual({
       meta_keywords: m.metaKeywordsMax,
     });
   });
@@ -57,9 +83,22 @@ describe('metaFieldsSchema', () => {
 
 describe('locationSchema', () => {
   it('needs city, state, country and formatted address', () => {
-    const errors = messagesOf(locationSchema.safeParse({ city: 'Lisbon', state: '', country: 'Portugal', latitude: 38.7, longitude: -9.1 }));
+    const errors = messagesOf(
+      locationSchema.safeParse({ city: 'Lisbon', state: '', country: 'Portugal', latitude: 38.7, longitude: -9.1 }),
+    );
     expect(errors).toEqual({ state: m.locationIncomplete, formatted_address: m.locationIncomplete });
-    expect(messagesOf(locationSchema.safeParse({ city: 'a', state: 'b', country: 'c', formatted_address: 'd', latitude: 91, longitude: 0 }))).toEqual({
+    expect(
+      messagesOf(
+        locationSchema.safeParse({
+          city: 'a',
+          state: 'b',
+          country: 'c',
+          formatted_address: 'd',
+          latitude: 91,
+          longitude: 0,
+        }),
+      ),
+    ).toEqual({
       latitude: m.latitude,
     });
   });
@@ -91,9 +130,17 @@ describe('checkPhoto', () => {
 
 describe('empty fields', () => {
   it('drops empty optional fields and empty parameters', () => {
-    expect(dropEmpty({ a: 'x', b: '', c: null, d: undefined, e: [], f: 0, g: false })).toEqual({ a: 'x', f: 0, g: false });
-    expect(dropEmptyParameters([{ parameter_id: 1, value: '3' }, { parameter_id: 2, value: '' }, { parameter_id: 3, value: [] }])).toEqual([
-      { parameter_id: 1, value: '3' },
-    ]);
+    expect(dropEmpty({ a: 'x', b: '', c: null, d: undefined, e: [], f: 0, g: false })).toEqual({
+      a: 'x',
+      f: 0,
+      g: false,
+    });
+    expect(
+      dropEmptyParameters([
+        { parameter_id: 1, value: '3' },
+        { parameter_id: 2, value: '' },
+        { parameter_id: 3, value: [] },
+      ]),
+    ).toEqual([{ parameter_id: 1, value: '3' }]);
   });
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { META_DESCRIPTION_MAX, META_DESCRIPTION_MIN, META_KEYWORDS_MAX, META_TITLE_MAX, parseKeywords } from '../text.ts';
+import {
+  META_DESCRIPTION_MAX,
+  META_DESCRIPTION_MIN,
+  META_KEYWORDS_MAX,
+  META_TITLE_MAX,
+  parseKeywords,
+} from '../text.ts';
 import { validationMessages as m } from './messages.ts';
 
 /** Form and API rules of spec section 5, shared by the browser and the server. */
@@ -18,10 +24,19 @@ export const phoneSchema = z
   .transform((raw) => (raw.startsWith('+') ? '+' : '') + raw.replace(/\D/g, ''))
   .refine((digits) => /^\+?\d{7,15}$/.test(digits), m.phone);
 export const passwordSchema = z.string({ error: m.required }).min(PASSWORD_MIN, m.passwordMin).max(128);
-export const otpSchema = z.string({ error: m.otpRequired }).trim().regex(/^\d{4,8}$/, m.otpRequired);
+export const otpSchema = z
+  .string({ error: m.otpRequired })
+  .trim()
+  .regex(/^\d{4,8}$/, m.otpRequired);
 
 export const registerSchema = z
-  .object({ name: requiredText.max(100), email: emailSchema, mobile: phoneSchema, password: passwordSchema, re_password: z.string({ error: m.required }) })
+  .object({
+    name: requiredText.max(100),
+    email: emailSchema,
+    mobile: phoneSchema,
+    password: passwordSchema,
+    re_password: z.string({ error: m.required }),
+  })
   .refine((value) => value.password === value.re_password, { path: ['re_password'], message: m.passwordMismatch });
 
 export const metaFieldsSchema = z.object({
@@ -29,7 +44,10 @@ export const metaFieldsSchema = z.object({
   meta_description: z
     .string()
     .trim()
-    .refine((v) => v === '' || (v.length >= META_DESCRIPTION_MIN && v.length <= META_DESCRIPTION_MAX), m.metaDescriptionLength)
+    .refine(
+      (v) => v === '' || (v.length >= META_DESCRIPTION_MIN && v.length <= META_DESCRIPTION_MAX),
+      m.metaDescriptionLength,
+    )
     .optional(),
   meta_keywords: z
     .string()
@@ -64,7 +82,9 @@ export function isProfileComplete(user: {
   address?: string | null;
 }): boolean {
   const filled = (v: string | null | undefined) => typeof v === 'string' && v.trim() !== '';
-  return filled(user.name) && filled(user.email) && filled(user.mobile) && Boolean(user.profileImage) && filled(user.address);
+  return (
+    filled(user.name) && filled(user.email) && filled(user.mobile) && Boolean(user.profileImage) && filled(user.address)
+  );
 }
 
 /** Photos: JPEG or PNG (by content type the server detects, not the file name), at least 120x120. */
@@ -77,11 +97,16 @@ export function checkPhoto(photo: { contentType: string; width: number; height: 
 /** Empty optional fields are left out of form data (spec section 5). */
 export function dropEmpty<T extends Record<string, unknown>>(values: T): Partial<T> {
   return Object.fromEntries(
-    Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)),
+    Object.entries(values).filter(
+      ([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0),
+    ),
   ) as Partial<T>;
 }
 
 /** The property list call drops parameters without a value. */
 export function dropEmptyParameters<P extends { parameter_id: number | string; value?: unknown }>(list: P[]): P[] {
-  return list.filter((p) => p.value !== undefined && p.value !== null && p.value !== '' && !(Array.isArray(p.value) && p.value.length === 0));
+  return list.filter(
+    (p) =>
+      p.value !== undefined && p.value !== null && p.value !== '' && !(Array.isArray(p.value) && p.value.length === 0),
+  );
 }

@@ -5,7 +5,11 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
 /** Runs the built server (scripts/start.mjs) as a person would, on its own port and data directory. */
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function startServer(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   let output = '';
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: { ...process.env, LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false', ...env },
@@ -19,7 +23,9 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
 
 async function waitForReady(port: number): Promise<void> {
   await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null))?.status ?? 0, {
+      timeout: 60_000,
+    })
     .toBe(200);
 }
 
