@@ -1,26 +1,38 @@
-/** Money is an integer count of minor units (cents) wherever arithmetic happens; these helpers format it. */
+/**
+ * Money is an integer count of minor units wherever arithmetic happens; these helpers convert and format it.
+ * A minor unit is 1/100 of the major unit for every currency, JPY and KRW included: the spec shows every amount
+ * with 2 decimals, so one fixed scale keeps storage and arithmetic uniform.
+ */
 
+export const MINOR_PER_MAJOR = 100;
+
+/** Currencies whose short form uses K (1e3), L (lakh, 1e5) and Cr (crore, 1e7). */
 export const SOUTH_ASIAN_CURRENCIES = ['INR', 'BDT', 'NPR', 'PKR', 'LKR'] as const;
+/** Currencies whose short form uses 万 (1e4) and 億 (1e8). */
 export const EAST_ASIAN_CURRENCIES = ['JPY', 'CNY', 'KRW'] as const;
 
-type Unit = { value: number; suffix: string };
-const SOUTH_ASIAN_UNITS: Unit[] = [
+type Unit = { readonly value: number; readonly suffix: string };
+// Largest first, so the first unit the amount reaches is the one to use.
+const SOUTH_ASIAN_UNITS: readonly Unit[] = [
   { value: 1e7, suffix: 'Cr' },
   { value: 1e5, suffix: 'L' },
   { value: 1e3, suffix: 'K' },
 ];
-const EAST_ASIAN_UNITS: Unit[] = [
+const EAST_ASIAN_UNITS: readonly Unit[] = [
   { value: 1e8, suffix: '億' },
   { value: 1e4, suffix: '万' },
 ];
-const WESTERN_UNITS: Unit[] = [
+const WESTERN_UNITS: readonly Unit[] = [
   { value: 1e9, suffix: 'B' },
   { value: 1e6, suffix: 'M' },
   { value: 1e3, suffix: 'K' },
 ];
 
-/** The locale whose digit grouping a currency's users expect (lakh grouping for INR, and so on). */
-const CURRENCY_LOCALES: Record<string, string> = {
+/**
+ * The locale whose digit grouping and separators a currency's users expect (lakh grouping for INR, 1.234,50 for
+ * EUR). Locales are picked to give Latin digits, so prices read the same in every interface language.
+ */
+export const CURRENCY_LOCALES: Readonly<Record<string, string>> = {
   INR: 'en-IN',
   BDT: 'en-IN',
   NPR: 'en-IN',
@@ -32,62 +44,124 @@ const CURRENCY_LOCALES: Record<string, string> = {
   USD: 'en-US',
   CAD: 'en-CA',
   AUD: 'en-AU',
+  NZD: 'en-NZ',
   GBP: 'en-GB',
   EUR: 'de-DE',
-  AED: 'en-AE',
+  CHF: 'de-CH',
+  AED: 'ar-AE',
   SAR: 'en-SA',
+  QAR: 'en-QA',
   NGN: 'en-NG',
   KES: 'en-KE',
   ZAR: 'en-ZA',
   BRL: 'pt-BR',
   MXN: 'es-MX',
+  SGD: 'en-SG',
+  MYR: 'ms-MY',
+  IDR: 'id-ID',
+  PHP: 'en-PH',
+  THB: 'th-TH',
+  TRY: 'tr-TR',
 };
+export const DEFAULT_LOCALE = 'en-US';
 
 export function localeForCurrency(currencyCode: string): string {
-  return CURRENCY_LOCALES[currencyCode.toUpperCase()] ?? 'en-US';
+  return CURRENCY_LOCALES[currencyCode.trim().toUpperCase()] ?? DEFAULT_LOCALE;
 }
 
+/** Rounds half away from zero to 2 decimals, via exponent notation: 1.005 * 100 is 100.4999..., 1.005e2 is 100.5. */
+function round2(value: number): number {
+  const abs = Math.abs(value);
+  const text = String(abs);
+  // String() already uses exponent notation for very large or tiny numbers; appending "e2" would not parse there.
+  const shifted = text.includes('e') ? abs * 100 : Number(`${text}e2`);
+  return (Math.sign(value) * Math.round(shifted)) / 100 || 0;
+}
+
+/** Major units (19.99) to integer minor units (1999), rounding half away from zero. */
 export function toMinor(major: number): number {
-  // Exponent notation avoids binary drift: 1.005 * 100 is 100.49999..., but Number('1.005e2') is 100.5.
-  return Math.round(Number(`${major}e2`));
+  if (!Number.isFinite(major)) throw new RangeError(`Not a finite amount: ${major}`);
+  // round2 is exact to the cent; the final round removes the representation error of x.yz * 100.
+  return Math.round(round2(major) * MINOR_PER_MAJOR);
 }
 
+/** Integer minor units (1999) to major units (19.99). */
 export function toMajor(minor: number): number {
-  return minor / 100;
+  return minor / MINOR_PER_MAJOR;
 }
 
-/** An amount with 2 decimals in the currency's locale: 1234567.5 INR -> "12,34,567.50". */
-export function formatAmount(minor: number, currencyCode: string, locale = localeForCurrency(currencyCode)): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(toMajor(minor));
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** Building an Intl.NumberFormat is costly and list pages format many prices; one per locale is kept. */
+function amountFormatter(locale: string): Intl.NumberFormat {
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    try {
+      formatter = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    } catch {
+      // A malformed locale from settings should cost the grouping style, not the page.
+      formatter = amountFormatter(DEFAULT_LOCALE);
+    }
+    formatters.set(locale, formatter);
+  }
+  return formatter;
 }
 
-function unitsFor(currencyCode: string): Unit[] {
-  const code = currencyCode.toUpperCase();
+export interface AmountFormatOptions {
+  currencyCode: string;
+  /** Overrides the currency's default locale. */
+  locale?: string;
+}
+
+/** An amount with 2 decimals in the currency's locale: 123456750 minor INR -> "12,34,567.50". No symbol. */
+export function formatAmount(minor: number, options: AmountFormatOptions | string): string {
+  const { currencyCode, locale } = typeof options === 'string' ? { currencyCode: options, locale: undefined } : options;
+  return amountFormatter(locale ?? localeForCurrency(currencyCode)).format(toMajor(minor));
+}
+
+function unitsFor(currencyCode: string): readonly Unit[] {
+  const code = currencyCode.trim().toUpperCase();
   if ((SOUTH_ASIAN_CURRENCIES as readonly string[]).includes(code)) return SOUTH_ASIAN_UNITS;
   if ((EAST_ASIAN_CURRENCIES as readonly string[]).includes(code)) return EAST_ASIAN_UNITS;
   return WESTERN_UNITS;
 }
 
-/** A short amount with the currency's suffix: 15000000 INR -> "1.5Cr", 25000 USD -> "25K", 999 -> "999". */
-export function formatWithSuffix(amountMajor: number, currencyCode: string): string {
-  const sign = amountMajor < 0 ? '-' : '';
-  const abs = Math.abs(amountMajor);
-  const unit = unitsFor(currencyCode).find((u) => abs >= u.value);
-  const scaled = unit ? abs / unit.value : abs;
-  const rounded = Math.round(scaled * 100) / 100;
-  return `${sign}${String(rounded)}${unit?.suffix ?? ''}`;
+/**
+ * A short amount in MAJOR units with the currency's suffix, up to 2 decimals, trailing zeros dropped:
+ * 15000000 INR -> "1.5Cr", 25000 USD -> "25K", 999 -> "999". No symbol, no digit grouping.
+ */
+export function formatPriceWithSuffix(amount: number, currencyCode: string): string {
+  if (!Number.isFinite(amount)) return String(amount);
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  const units = unitsFor(currencyCode);
+  let index = units.findIndex((u) => abs >= u.value);
+  if (index === -1) index = units.length; // below the smallest unit: no suffix
+  let scaled = round2(abs / (units[index]?.value ?? 1));
+  // Rounding can reach the next unit up (999999 -> 1000K); say "1M" instead.
+  const larger = units[index - 1];
+  if (larger && scaled * (units[index]?.value ?? 1) >= larger.value) {
+    index -= 1;
+    scaled = round2(abs / larger.value);
+  }
+  if (scaled === 0) return '0';
+  return `${sign}${String(scaled)}${units[index]?.suffix ?? ''}`;
 }
 
+/** @deprecated Use formatPriceWithSuffix; kept for callers written against the first version. */
+export const formatWithSuffix = formatPriceWithSuffix;
+
+/** The three price-related site settings (currency_symbol, selected_currency_data.code, number_with_suffix). */
 export interface PriceSettings {
   currencySymbol: string;
   currencyCode: string;
   numberWithSuffix: boolean;
 }
 
-/** A price as listings show it: the symbol, then the short form or the full 2-decimal amount. */
+/** A price as listings show it: the symbol, then the short form or the full 2-decimal amount; sign first. */
 export function formatPrice(minor: number, settings: PriceSettings): string {
   const body = settings.numberWithSuffix
-    ? formatWithSuffix(toMajor(minor), settings.currencyCode)
-    : formatAmount(minor, settings.currencyCode);
-  return `${settings.currencySymbol}${body}`;
+    ? formatPriceWithSuffix(toMajor(Math.abs(minor)), settings.currencyCode)
+    : formatAmount(Math.abs(minor), { currencyCode: settings.currencyCode });
+  return `${minor < 0 ? '-' : ''}${settings.currencySymbol}${body}`;
 }

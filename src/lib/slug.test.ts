@@ -1,29 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { slugify, uniqueSlug } from './slug.ts';
+import { FALLBACK_SLUG, slugify, uniqueSlug } from './slug.ts';
 
 describe('slugify', () => {
-  it('lowercases, drops symbols, turns spaces into single hyphens', () => {
-    expect(slugify('Sea View  Villa, 3 BHK!')).toBe('sea-view-villa-3-bhk');
-    expect(slugify('  --Hello -- World--  ')).toBe('hello-world');
-    expect(slugify('A & B / C')).toBe('a-b-c');
+  it('lowercases', () => {
+    expect(slugify('SEA View')).toBe('sea-view');
   });
 
-  it('keeps letters and digits of other scripts', () => {
+  it('removes characters other than letters and digits', () => {
+    expect(slugify('A & B / C')).toBe('a-b-c');
+    expect(slugify("Owner's 3-BHK (new)!")).toBe('owners-3-bhk-new');
+    expect(slugify('snake_case.name')).toBe('snakecasename');
+  });
+
+  it('turns spaces into hyphens and collapses repeats', () => {
+    expect(slugify('Sea View  Villa, 3 BHK!')).toBe('sea-view-villa-3-bhk');
+    expect(slugify('a \t\n b')).toBe('a-b');
+    expect(slugify('a - - b')).toBe('a-b');
+  });
+
+  it('trims hyphens at the ends', () => {
+    expect(slugify('  --Hello -- World--  ')).toBe('hello-world');
+    expect(slugify('-x-')).toBe('x');
+  });
+
+  it('keeps letters and digits of other scripts, with their marks', () => {
     expect(slugify('شقة فاخرة ٣')).toBe('شقة-فاخرة-٣');
-    expect(slugify('Café Ñandú in São Paulo')).toBe('cafe-nandu-in-sao-paulo');
     expect(slugify('मुंबई फ्लैट')).toBe('मुंबई-फ्लैट');
+    expect(slugify('東京 マンション')).toBe('東京-マンション');
+  });
+
+  it('drops accents on Latin letters only', () => {
+    expect(slugify('Café Ñandú in São Paulo')).toBe('cafe-nandu-in-sao-paulo');
+    expect(slugify('İstanbul')).toBe('istanbul');
   });
 
   it('returns an empty string when nothing is left', () => {
     expect(slugify('!!!')).toBe('');
+    expect(slugify('')).toBe('');
   });
 });
 
 describe('uniqueSlug', () => {
-  it('appends the first free number', () => {
-    const taken = new Set(['villa', 'villa-2']);
+  const taken = new Set(['villa', 'villa-2']);
+
+  it('keeps the base when it is free', () => {
+    expect(uniqueSlug('flat', taken)).toBe('flat');
+  });
+
+  it('appends the first free number, from 2', () => {
+    expect(uniqueSlug('villa', taken)).toBe('villa-3');
+    expect(uniqueSlug('home', new Set(['home']))).toBe('home-2');
+  });
+
+  it('accepts a predicate as well as a set', () => {
     expect(uniqueSlug('villa', (s) => taken.has(s))).toBe('villa-3');
-    expect(uniqueSlug('flat', (s) => taken.has(s))).toBe('flat');
-    expect(uniqueSlug('', () => false)).toBe('item');
+  });
+
+  it('falls back to a fixed word for an empty base', () => {
+    expect(uniqueSlug('', () => false)).toBe(FALLBACK_SLUG);
+    expect(uniqueSlug('', new Set([FALLBACK_SLUG]))).toBe(`${FALLBACK_SLUG}-2`);
   });
 });

@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { env } from '../env.ts';
 import { acquireDirectoryLock } from './lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -29,22 +30,20 @@ export interface OpenOptions {
   dataDir?: string;
 }
 
-const migrationsFolder = path.resolve(process.env['MIGRATIONS_DIR'] ?? 'src/server/db/migrations');
-
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url);
   return openPglite(options.dataDir ?? 'memory://');
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env['DATABASE_POOL_MAX'] ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, max: env().DATABASE_POOL_MAX });
   // Fail at start with the driver's message rather than on the first request.
   await pool.query('select 1');
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+    migrate: () => migrateNodePg(db as never, { migrationsFolder: migrationsFolder() }),
     close: () => pool.end(),
   };
 }
@@ -64,7 +63,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     async close() {
       if (closed) return;
       closed = true;
@@ -77,6 +76,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       }
     },
   };
+}
+
+function migrationsFolder(): string {
+  return path.resolve(env().MIGRATIONS_DIR);
 }
 
 function prepareDir(dataDir: string): string {

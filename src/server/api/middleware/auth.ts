@@ -1,6 +1,7 @@
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { bearerToken, SESSION_COOKIE } from '../../auth/tokens.ts';
+import { env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import { resolveSession } from '../../services/session-service.ts';
 import type { ApiEnv } from '../context.ts';
@@ -29,10 +30,7 @@ export const identify = createMiddleware<ApiEnv>(async (c, next) => {
 /** Cookie sessions ride along on cross-site requests; a write must come from our own origin. */
 function assertSameOrigin(request: Request): void {
   const origin = request.headers.get('origin');
-  const allowed = new Set([
-    new URL(request.url).origin,
-    process.env['PUBLIC_URL'] && new URL(process.env['PUBLIC_URL']).origin,
-  ]);
+  const allowed = new Set([new URL(request.url).origin, new URL(env().PUBLIC_URL).origin]);
   if (!origin || !allowed.has(origin)) throw AppError.forbidden('errors.cross_origin');
 }
 

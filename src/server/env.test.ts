@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.ts';
+
+describe('parseEnv', () => {
+  it('fills every default for an empty environment', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 4321, DATA_DIR: './data', SEED_DEMO_DATA: true, PUBLIC_BLOCK_DEVTOOLS: false });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names each bad variable in one message', () => {
+    expect(() => parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: '123' })).toThrowError(
+      /PORT:[\s\S]*DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL[\s\S]*ADMIN_PASSWORD/,
+    );
+  });
+
+  it('reads flags and treats an empty DATABASE_URL as unset', () => {
+    const env = parseEnv({ SEED_DEMO_DATA: 'false', PUBLIC_BLOCK_DEVTOOLS: '1', DATABASE_URL: '' });
+    expect(env.SEED_DEMO_DATA).toBe(false);
+    expect(env.PUBLIC_BLOCK_DEVTOOLS).toBe(true);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+});
