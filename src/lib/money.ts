@@ -113,7 +113,10 @@ export interface AmountFormatOptions {
   locale?: string;
 }
 
-/** An amount with 2 decimals in the currency's locale: 123456750 minor INR -> "12,34,567.50". No symbol. */
+/**
+ * An amount with 2 decimals in the currency's locale: 123456750 minor INR -> "12,34,567.50". No symbol.
+ * A bare currency code is accepted in place of the options, as the first version took it.
+ */
 export function formatAmount(minor: number, options: AmountFormatOptions | string): string {
   const { currencyCode, locale } = typeof options === 'string' ? { currencyCode: options, locale: undefined } : options;
   return amountFormatter(locale ?? localeForCurrency(currencyCode)).format(toMajor(minor));

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, relativeTime } from './time.ts';
+import { durationMessage, formatDuration, relativeTime, relativeTimeMessage } from './time.ts';
 
 describe('formatDuration', () => {
-  it('shows 24 hours or more in days', () => {
+  it('shows under 24 hours in hours', () => {
+    expect(formatDuration(1)).toEqual({ value: 1, unit: 'hours' });
     expect(formatDuration(23)).toEqual({ value: 23, unit: 'hours' });
+  });
+
+  it('shows 24 hours or more in whole days', () => {
     expect(formatDuration(24)).toEqual({ value: 1, unit: 'days' });
+    expect(formatDuration(47)).toEqual({ value: 1, unit: 'days' });
     expect(formatDuration(71)).toEqual({ value: 2, unit: 'days' });
     expect(formatDuration(720)).toEqual({ value: 30, unit: 'days' });
+  });
+
+  it('shows zero hours for nonsense input', () => {
+    expect(formatDuration(0)).toEqual({ value: 0, unit: 'hours' });
+    expect(formatDuration(-5)).toEqual({ value: 0, unit: 'hours' });
+    expect(formatDuration(Number.NaN)).toEqual({ value: 0, unit: 'hours' });
   });
 });
 
@@ -16,19 +27,49 @@ describe('relativeTime', () => {
   const s = 1000;
   const d = 86_400_000;
 
-  it('picks the largest whole unit', () => {
+  it('uses years of 365 days', () => {
+    expect(ago(365 * d)).toEqual({ value: 1, unit: 'year' });
     expect(ago(400 * d)).toEqual({ value: 1, unit: 'year' });
+    expect(ago(730 * d)).toEqual({ value: 2, unit: 'year' });
+  });
+
+  it('uses months of 30 days below a year', () => {
     expect(ago(364 * d)).toEqual({ value: 12, unit: 'month' });
     expect(ago(30 * d)).toEqual({ value: 1, unit: 'month' });
+  });
+
+  it('then weeks, days, hours, minutes and seconds', () => {
     expect(ago(29 * d)).toEqual({ value: 4, unit: 'week' });
+    expect(ago(7 * d)).toEqual({ value: 1, unit: 'week' });
     expect(ago(6 * d)).toEqual({ value: 6, unit: 'day' });
+    expect(ago(d)).toEqual({ value: 1, unit: 'day' });
     expect(ago(5 * 3600 * s)).toEqual({ value: 5, unit: 'hour' });
     expect(ago(90 * s)).toEqual({ value: 1, unit: 'minute' });
     expect(ago(59 * s)).toEqual({ value: 59, unit: 'second' });
+    expect(ago(s)).toEqual({ value: 1, unit: 'second' });
   });
 
-  it('says just now under a second and for future dates', () => {
+  it('says just now under a second, for future dates and for bad input', () => {
+    expect(ago(0)).toBe('just_now');
     expect(ago(500)).toBe('just_now');
     expect(ago(-60 * s)).toBe('just_now');
+    expect(relativeTime('not a date', now)).toBe('just_now');
+  });
+
+  it('accepts ISO strings and timestamps as the API sends them', () => {
+    expect(relativeTime('2026-11-20T12:00:00Z', now)).toEqual({ value: 2, unit: 'day' });
+    expect(relativeTime(now.getTime() - 3 * 60 * s, now)).toEqual({ value: 3, unit: 'minute' });
+  });
+
+  it('defaults now to the current time', () => {
+    expect(relativeTime(new Date(Date.now() - 2 * d))).toEqual({ value: 2, unit: 'day' });
+  });
+});
+
+describe('translation keys', () => {
+  it('names the keys of the time section', () => {
+    expect(relativeTimeMessage('just_now')).toEqual({ key: 'time.just_now' });
+    expect(relativeTimeMessage({ value: 3, unit: 'day' })).toEqual({ key: 'time.day_ago', count: 3 });
+    expect(durationMessage({ value: 2, unit: 'days' })).toEqual({ key: 'time.days', count: 2 });
   });
 });

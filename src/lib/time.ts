@@ -1,4 +1,7 @@
-/** Time display rules of spec section 9. Results are {value, unit} so the caller translates them. */
+/**
+ * Time display rules of spec section 9. Results are {value, unit} data, never sentences, so the caller translates
+ * them; the *Message helpers give the matching keys of the `time` section of the language files.
+ */
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -6,28 +9,50 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 export type DurationUnit = 'hours' | 'days';
+export interface Duration {
+  value: number;
+  unit: DurationUnit;
+}
 
-/** Durations of 24 hours or more show in days (rounded down), shorter ones in hours. */
-export function formatDuration(hours: number): { value: number; unit: DurationUnit } {
+/** Durations of 24 hours or more show in whole days (rounded down), shorter ones in hours. */
+export function formatDuration(hours: number): Duration {
+  // Negative or NaN durations have no meaning on screen; show nothing rather than "-3 hours".
+  if (!(hours > 0)) return { value: 0, unit: 'hours' };
   return hours >= 24 ? { value: Math.floor(hours / 24), unit: 'days' } : { value: hours, unit: 'hours' };
 }
 
 export type RelativeUnit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second';
+export type RelativeTime = { value: number; unit: RelativeUnit } | 'just_now';
 
-/** Years of 365 days, months of 30, then weeks, days, hours, minutes, seconds; under a second (or future): just now. */
-export function relativeTime(from: Date, now: Date = new Date()): { value: number; unit: RelativeUnit } | 'just_now' {
-  const elapsed = now.getTime() - from.getTime();
-  const units: [RelativeUnit, number][] = [
-    ['year', 365 * DAY],
-    ['month', 30 * DAY],
-    ['week', 7 * DAY],
-    ['day', DAY],
-    ['hour', HOUR],
-    ['minute', MINUTE],
-    ['second', SECOND],
-  ];
-  for (const [unit, size] of units) {
+/** Largest first; years are 365 days and months 30, as the spec says (calendar-exact is not wanted). */
+export const RELATIVE_UNITS: readonly (readonly [RelativeUnit, number])[] = [
+  ['year', 365 * DAY],
+  ['month', 30 * DAY],
+  ['week', 7 * DAY],
+  ['day', DAY],
+  ['hour', HOUR],
+  ['minute', MINUTE],
+  ['second', SECOND],
+];
+
+/**
+ * How long ago `from` was, in the largest unit that fits at least once (rounded down). Under a second, in the
+ * future (clock skew between server and browser) or unparseable: 'just_now'.
+ */
+export function relativeTime(from: Date | string | number, now: Date = new Date()): RelativeTime {
+  const elapsed = now.getTime() - new Date(from).getTime();
+  for (const [unit, size] of RELATIVE_UNITS) {
     if (elapsed >= size) return { value: Math.floor(elapsed / size), unit };
   }
   return 'just_now';
+}
+
+/** A translation key and count for the result: 'time.day_ago' with count 3, or 'time.just_now'. */
+export function relativeTimeMessage(time: RelativeTime): { key: string; count?: number } {
+  return time === 'just_now' ? { key: 'time.just_now' } : { key: `time.${time.unit}_ago`, count: time.value };
+}
+
+/** A translation key and count for a duration: 'time.days' with count 2. */
+export function durationMessage(duration: Duration): { key: string; count: number } {
+  return { key: `time.${duration.unit}`, count: duration.value };
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { withTotal } from './paging.ts';
 import { categories, categoryParameters, cities, facilities, parameters, reportReasons } from '../db/schema/index.ts';
 
 /*
@@ -18,7 +19,7 @@ export async function listCategories(
   if (options.search) conditions.push(ilike(categories.name, `%${escapeLike(options.search)}%`));
   if (options.hasProperty) conditions.push(sql`${propertyCount} > 0`);
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  return withTotal(
     db
       .select({
         id: categories.id,
@@ -33,8 +34,7 @@ export async function listCategories(
       .limit(options.limit)
       .offset(options.offset),
     db.select({ value: count() }).from(categories).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  );
 }
 
 export function listParametersOfCategories(db: Executor, categoryIds: number[]) {
@@ -73,7 +73,7 @@ export function listFacilities(db: Executor) {
 
 export async function listCities(db: Executor, page: { offset: number; limit: number }) {
   const propertyCount = liveListingsOfCity;
-  const [rows, [total]] = await Promise.all([
+  return withTotal(
     db
       .select({
         id: cities.id,
@@ -90,8 +90,7 @@ export async function listCities(db: Executor, page: { offset: number; limit: nu
       .limit(page.limit)
       .offset(page.offset),
     db.select({ value: count() }).from(cities),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  );
 }
 
 export function listReportReasons(db: Executor) {

@@ -1,10 +1,11 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { withTotal } from './paging.ts';
 import { faqs } from '../db/schema/index.ts';
 
 export async function listActiveFaqs(db: Executor, page: { offset: number; limit: number }) {
   const where = eq(faqs.isActive, true);
-  const [rows, [total]] = await Promise.all([
+  return withTotal(
     db
       .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
       .from(faqs)
@@ -13,6 +14,5 @@ export async function listActiveFaqs(db: Executor, page: { offset: number; limit
       .limit(page.limit)
       .offset(page.offset),
     db.select({ value: count() }).from(faqs).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  );
 }

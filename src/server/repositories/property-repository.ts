@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { withTotal } from './paging.ts';
 import { categories, properties } from '../db/schema/index.ts';
 
 export interface PublicPropertyFilter {
@@ -25,7 +26,7 @@ export async function listPublicProperties(
   page: { offset: number; limit: number },
 ) {
   const where = publicConditions(filter);
-  const [rows, [total]] = await Promise.all([
+  return withTotal(
     db
       .select({
         id: properties.id,
@@ -50,6 +51,5 @@ export async function listPublicProperties(
       .limit(page.limit)
       .offset(page.offset),
     db.select({ value: count() }).from(properties).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  );
 }

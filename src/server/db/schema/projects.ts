@@ -1,43 +1,17 @@
-import { doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { categories } from './catalog.ts';
-import { createdAt, id, updatedAt } from './columns.ts';
-import { adminStatus, listingStatus, projectType } from './enums.ts';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+import { projectType } from './enums.ts';
+import { listingColumns } from './listing-columns.ts';
 import type { DocumentRecord, ImageRecord } from './media-types.ts';
-import { users } from './users.ts';
 
 export const projects = pgTable(
   'projects',
   {
     id: id(),
-    ownerId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    categoryId: integer()
-      .notNull()
-      .references(() => categories.id, { onDelete: 'restrict' }),
-    title: text().notNull(),
-    slug: text().notNull(),
-    description: text().notNull(),
+    ...listingColumns(),
     type: projectType().notNull(),
     location: text().notNull().default(''),
-    city: text().notNull(),
-    state: text().notNull(),
-    country: text().notNull(),
-    latitude: doublePrecision(),
-    longitude: doublePrecision(),
-    videoLink: text(),
     image: jsonb().$type<ImageRecord>(),
-    galleryImages: jsonb().$type<ImageRecord[]>().notNull().default([]),
-    documents: jsonb().$type<DocumentRecord[]>().notNull().default([]),
-    metaTitle: text(),
-    metaDescription: text(),
-    metaKeywords: text(),
-    metaImage: jsonb().$type<ImageRecord>(),
-    status: listingStatus().notNull().default('active'),
-    adminStatus: adminStatus().notNull().default('pending'),
-    rejectReason: text(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('projects_slug_unique').on(t.slug),

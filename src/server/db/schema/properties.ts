@@ -1,22 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  customType,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { categories, facilities, parameters } from './catalog.ts';
-import { createdAt, id, updatedAt } from './columns.ts';
-import { adminStatus, listingStatus, propertyType, rentDuration } from './enums.ts';
-import type { DocumentRecord, ImageRecord } from './media-types.ts';
-import { users } from './users.ts';
+import { bigint, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { facilities, parameters } from './catalog.ts';
+import { id } from './columns.ts';
+import { propertyType, rentDuration } from './enums.ts';
+import { listingColumns } from './listing-columns.ts';
+import type { ImageRecord } from './media-types.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -24,15 +12,7 @@ export const properties = pgTable(
   'properties',
   {
     id: id(),
-    ownerId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    categoryId: integer()
-      .notNull()
-      .references(() => categories.id, { onDelete: 'restrict' }),
-    title: text().notNull(),
-    slug: text().notNull(),
-    description: text().notNull(),
+    ...listingColumns(),
     propertyType: propertyType().notNull(),
     /** Minor units of the site currency. */
     priceMinor: bigint({ mode: 'number' }).notNull(),
@@ -40,32 +20,15 @@ export const properties = pgTable(
     address: text().notNull().default(''),
     formattedAddress: text().notNull().default(''),
     clientAddress: text(),
-    city: text().notNull(),
-    state: text().notNull(),
-    country: text().notNull(),
-    latitude: doublePrecision(),
-    longitude: doublePrecision(),
     titleImage: jsonb().$type<ImageRecord>(),
     threeDImage: jsonb().$type<ImageRecord>(),
-    galleryImages: jsonb().$type<ImageRecord[]>().notNull().default([]),
-    documents: jsonb().$type<DocumentRecord[]>().notNull().default([]),
-    videoLink: text(),
-    metaTitle: text(),
-    metaDescription: text(),
-    metaKeywords: text(),
-    metaImage: jsonb().$type<ImageRecord>(),
     isPremium: boolean().notNull().default(false),
     isPrivate: boolean().notNull().default(false),
-    status: listingStatus().notNull().default('active'),
-    adminStatus: adminStatus().notNull().default('pending'),
-    rejectReason: text(),
     totalViews: integer().notNull().default(0),
     totalLikes: integer().notNull().default(0),
     featuredUntil: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }),
     approvedAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
     /** Full-text search document; 'simple' keeps words of every language searchable without stemming rules. */
     search: tsvector().generatedAlwaysAs(
       (): SQL =>
