@@ -1,6 +1,6 @@
 /**
  * Validation messages are translation keys; the server's envelope and the islands translate them.
- * One list, so the language files can be checked against it.
+ * One list, so the language files can be checked against it (every key here must exist in en.json).
  */
 export const validationMessages = {
   required: 'validation.required',
@@ -18,3 +18,5 @@ export const validationMessages = {
   imageTooSmall: 'validation.image_too_small',
   otpRequired: 'validation.otp_required',
 } as const;
+
+export type ValidationMessage = (typeof validationMessages)[keyof typeof validationMessages];

@@ -1,5 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { facilities, parameters } from './catalog.ts';
 import { id } from './columns.ts';
 import { propertyType, rentDuration } from './enums.ts';
