@@ -23,6 +23,23 @@ export const envSchema = z.object({
   SEED_DEMO_DATA: flag.default(true),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(6).default('admin1234'),
+  TRUST_PROXY: flag,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('Property Marketplace <no-reply@localhost>'),
+  SMS_BASE_URL: z.url().default('https://api.twilio.com'),
+  SMS_ACCOUNT_SID: z.string().default(''),
+  SMS_AUTH_TOKEN: z.string().default(''),
+  SMS_FROM: z.string().default(''),
+  FIREBASE_PROJECT_ID: z.string().default(''),
+  FIREBASE_JWKS_URL: z
+    .url()
+    .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
+  PUBLIC_FIREBASE_API_KEY: z.string().default(''),
+  PUBLIC_FIREBASE_AUTH_DOMAIN: z.string().default(''),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   PUBLIC_BLOCK_DEVTOOLS: flag,
 });

@@ -14,6 +14,8 @@ export class AppError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly fields?: FieldErrors,
+    /** For 429: seconds until the caller may try again (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -36,7 +38,7 @@ export class AppError extends Error {
   static conflict(message: string): AppError {
     return new AppError('conflict', 409, message);
   }
-  static tooManyRequests(message = 'errors.too_many_requests'): AppError {
-    return new AppError('rate_limited', 429, message);
+  static tooManyRequests(retryAfterSeconds: number, message = 'errors.too_many_requests'): AppError {
+    return new AppError('rate_limited', 429, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
   }
 }

@@ -1,16 +1,19 @@
 import path from 'node:path';
 import { createApi, type Api } from './api/app.ts';
+import type { ApiDeps } from './api/context.ts';
+import { createFirebaseVerifier } from './auth/google-id-token.ts';
+import { createSenders } from './notify/senders.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedDemoData, seedEssentials } from './db/seed/index.ts';
 import { env } from './env.ts';
 import { onShutdown } from './lifecycle.ts';
 import { logger } from './logger.ts';
 import { LocalFileStorage } from './storage/local-storage.ts';
-import type { FileStorage } from './storage/storage.ts';
 
 export interface Runtime {
   database: DatabaseHandle;
-  storage: FileStorage;
+  /** The services' dependencies, shared by the API and the pages' form handlers. */
+  deps: ApiDeps;
   api: Api;
 }
 
@@ -38,5 +41,10 @@ async function boot(): Promise<Runtime> {
   await seedEssentials(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
   if (config.SEED_DEMO_DATA) await seedDemoData(database.db, storage);
   logger.info('database ready', { kind: database.kind, ms: Math.round(performance.now() - started) });
-  return { database, storage, api: createApi({ db: database.db, storage }) };
+  const { mailer, sms } = createSenders(config);
+  const idTokens = config.FIREBASE_PROJECT_ID
+    ? createFirebaseVerifier({ projectId: config.FIREBASE_PROJECT_ID, jwksUrl: config.FIREBASE_JWKS_URL })
+    : null;
+  const deps: ApiDeps = { db: database.db, storage, mailer, sms, idTokens };
+  return { database, deps, api: createApi(deps) };
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
+import type { ApiDeps } from '../../src/server/api/context.ts';
+import { OutboxSender, readOutbox, type OutboxEntry } from '../../src/server/notify/outbox.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { seedEssentials } from '../../src/server/db/seed/index.ts';
 import { LocalFileStorage } from '../../src/server/storage/local-storage.ts';
@@ -27,23 +29,26 @@ export interface TestApp {
   api: ReturnType<typeof createApi>;
   database: DatabaseHandle;
   storageDir: string;
+  /** Mail and SMS the API sent, for a recipient (the local outbox sender). */
+  outbox(to: string): Promise<OutboxEntry[]>;
   /** Calls the API in-process with real Request objects: `call('GET', '/api/web-settings')`. */
   call(
     method: string,
     url: string,
-    init?: { body?: unknown; token?: string; headers?: Record<string, string> },
+    init?: { body?: unknown; token?: string; headers?: Record<string, string>; ip?: string },
   ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
 /** A migrated database with the essentials seeded and the API around it; closed after the file's tests. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Omit<ApiDeps, 'db' | 'storage'>> = {}): Promise<TestApp> {
   if (postgresUrl) await resetPostgres(postgresUrl);
   const database = await openDatabase(postgresUrl ? { url: postgresUrl } : { dataDir: 'memory://' });
   await database.migrate();
   await seedEssentials(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
   const storage = new LocalFileStorage(storageDir);
-  const api = createApi({ db: database.db, storage });
+  const outbox = new OutboxSender(path.join(storageDir, 'outbox'));
+  const api = createApi({ db: database.db, storage, mailer: outbox, sms: outbox, idTokens: null, ...overrides });
   afterAll(async () => {
     await database.close();
     fs.rmSync(storageDir, { recursive: true, force: true });
@@ -53,6 +58,7 @@ export async function createTestApp(): Promise<TestApp> {
     api,
     database,
     storageDir,
+    outbox: (to) => readOutbox(path.join(storageDir, 'outbox'), to),
     async call(method, url, init = {}) {
       const headers: Record<string, string> = { ...init.headers };
       if (init.token) headers['authorization'] = `Bearer ${init.token}`;
@@ -62,7 +68,11 @@ export async function createTestApp(): Promise<TestApp> {
         body = JSON.stringify(init.body);
         headers['content-type'] = 'application/json';
       }
-      const response = await api.request(`http://localhost${url}`, { method, headers, ...(body ? { body } : {}) });
+      const response = await api.request(
+        `http://localhost${url}`,
+        { method, headers, ...(body ? { body } : {}) },
+        { clientAddress: init.ip ?? '203.0.113.1' },
+      );
       const text = await response.text();
       let parsed: unknown = text;
       try {

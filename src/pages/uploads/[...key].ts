@@ -4,7 +4,7 @@ import type { APIRoute } from 'astro';
 export const GET: APIRoute = async ({ params, locals }) => {
   const key = params.key ?? '';
   if (!/^[\w./-]+$/.test(key) || key.includes('..')) return new Response(null, { status: 404 });
-  const file = await locals.runtime.storage.get(key);
+  const file = await locals.runtime.deps.storage.get(key);
   if (!file) return new Response(null, { status: 404 });
   return new Response(file.body as Uint8Array<ArrayBuffer>, {
     headers: {

@@ -1,16 +1,27 @@
 import type { Database } from '../db/client.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Translator } from '../i18n/translator.ts';
+import type { IdTokenVerifier } from '../auth/google-id-token.ts';
+import type { MailSender } from '../notify/mail.ts';
+import type { SmsSender } from '../notify/sms.ts';
 import type { FileStorage } from '../storage/storage.ts';
 
 /** What every API handler can reach through `c.var`. */
 export interface ApiDeps {
   db: Database;
   storage: FileStorage;
+  mailer: MailSender;
+  sms: SmsSender;
+  /** Google sign-in verification; null when the site has no Firebase project configured. */
+  idTokens: IdTokenVerifier | null;
 }
 
 export interface ApiEnv {
+  /** Passed by the Astro seam: the TCP peer address. */
+  Bindings: { clientAddress?: string };
   Variables: ApiDeps & {
+    /** The caller's IP as far as we can trust it (see TRUST_PROXY). */
+    clientIp: string;
     requestId: string;
     user: SessionUser | null;
     /** Set when the session came from the cookie, so writes must pass the Origin check. */

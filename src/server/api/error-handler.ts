@@ -9,6 +9,7 @@ import type { ApiEnv } from './context.ts';
 export function toErrorResponse(error: unknown, c: Context<ApiEnv>): Response {
   const t = c.var.t ?? ((key: string) => key);
   if (error instanceof AppError) {
+    if (error.retryAfterSeconds) c.header('retry-after', String(error.retryAfterSeconds));
     const fields = error.fields && translateFields(error.fields, t);
     return c.json(
       { error: true, message: t(error.message), data: { code: error.code, ...(fields ? { fields } : {}) } },

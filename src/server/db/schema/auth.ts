@@ -72,3 +72,10 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_recent_idx').on(t.createdAt.desc()), index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
+
+/** Fixed-window counters for rate limits, shared by every app server through the database. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  count: integer().notNull(),
+  resetAt: timestamp({ withTimezone: true }).notNull(),
+});
