@@ -4,10 +4,12 @@ import type { ApiDeps } from './context.ts';
 import { toErrorResponse } from './error-handler.ts';
 import { identify } from './middleware/auth.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { contentRoutes } from './routes/content.ts';
 import { healthRoutes } from './routes/health.ts';
 import { languageRoutes } from './routes/languages.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { newRouter } from './router.ts';
 
@@ -32,6 +34,8 @@ export function createApi(deps: ApiDeps) {
   app.route('/', languageRoutes);
   app.route('/', catalogRoutes);
   app.route('/', contentRoutes);
+  app.route('/', authRoutes);
+  app.route('/', profileRoutes);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

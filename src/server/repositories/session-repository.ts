@@ -35,3 +35,10 @@ export async function touchSession(db: Executor, sessionId: number, now: Date) {
 export async function revokeSession(db: Executor, sessionId: number, now: Date) {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
 }
+
+export async function revokeAllSessions(db: Executor, userId: number, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

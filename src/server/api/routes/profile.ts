@@ -1,0 +1,64 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { beforeLogout, deleteAccount, getOwnProfile, logout, updateProfile } from '../../services/profile-service.ts';
+import { fileBytes, readBody } from '../body.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { ok, replies } from '../envelope.ts';
+import { newRouter } from '../router.ts';
+
+const user = z.record(z.string(), z.unknown()).openapi('OwnUser');
+const security = [{ bearer: [] }];
+const route = (method: 'get' | 'post', path: string, summary: string, data: z.ZodType, description?: string) =>
+  createRoute({
+    method,
+    path,
+    tags: ['profile'],
+    summary,
+    description,
+    security,
+    middleware: [requireUser] as const,
+    responses: replies(data, summary),
+  });
+
+const routes = {
+  me: route('get', '/get-user-data', 'The signed-in user', user),
+  update: route(
+    'post',
+    '/update_profile',
+    'Update the signed-in user',
+    user,
+    'Form or JSON: name, email, mobile, address, city, state, country, latitude, longitude, about_me, facebook_id, twiiter_id, instagram_id, youtube_id, linkedin_id, notification (0/1), fcm_id; `profile`: a JPEG or PNG photo of at least 120x120.',
+  ),
+  beforeLogout: route('post', '/before-logout', 'Forget this device push token', z.null(), 'Body: fcm_id.'),
+  logout: route('post', '/logout', 'Revoke the current session', z.null()),
+  deleteUser: route(
+    'post',
+    '/delete_user',
+    'Delete the signed-in account and its data',
+    z.null(),
+    'Body: userid (must be the caller).',
+  ),
+};
+
+export const profileRoutes = newRouter()
+  .openapi(routes.me, async (c) => ok(c, await getOwnProfile(c.var, c.var.user!)))
+  .openapi(routes.update, async (c) => {
+    const { fields, files } = await readBody(c);
+    return ok(
+      c,
+      await updateProfile(c.var, c.var.user!, fields, await fileBytes(files['profile'])),
+      'auth.profile_updated',
+    );
+  })
+  .openapi(routes.beforeLogout, async (c) => {
+    const { fields } = await readBody(c);
+    await beforeLogout(c.var, c.var.user!, typeof fields['fcm_id'] === 'string' ? fields['fcm_id'] : undefined);
+    return ok(c, null, 'auth.signed_out');
+  })
+  .openapi(routes.logout, async (c) => {
+    await logout(c.var, c.var.user!);
+    return ok(c, null, 'auth.signed_out');
+  })
+  .openapi(routes.deleteUser, async (c) => {
+    await deleteAccount(c.var, c.var.user!, (await readBody(c)).fields);
+    return ok(c, null, 'auth.account_deleted');
+  });

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { emailSchema, phoneSchema } from '../../lib/validation/fields.ts';
+import { checkPhoto } from '../../lib/validation/images.ts';
+import type { ApiDeps } from '../api/context.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import { AppError } from '../errors.ts';
+import { createImageVariants } from '../media/image-variants.ts';
+import { inspectImage } from '../media/inspect-image.ts';
+import { revokeAllSessions } from '../repositories/session-repository.ts';
+import {
+  contactTaken,
+  deleteUserRow,
+  findUserById,
+  updateUser,
+  type UserPatch,
+  type UserRow,
+} from '../repositories/user-repository.ts';
+import { endSession } from './session-service.ts';
+import { ownUserView } from './user-view.ts';
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalUrl = z.string().trim().max(300).optional();
+const coordinate = (limit: number) =>
+  z
+    .union([z.literal(''), z.coerce.number().min(-limit).max(limit)])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** update_profile fields (spec section 3). Identity (userid, firebase_id) comes from the session, never the body. */
+export const profileUpdateSchema = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  email: emailSchema.optional(),
+  mobile: phoneSchema.optional(),
+  address: optionalText(300),
+  city: optionalText(100),
+  state: optionalText(100),
+  country: optionalText(100),
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+  about_me: optionalText(2000),
+  facebook_id: optionalUrl,
+  twiiter_id: optionalUrl,
+  instagram_id: optionalUrl,
+  youtube_id: optionalUrl,
+  linkedin_id: optionalUrl,
+  notification: z.enum(['0', '1', 'true', 'false']).optional(),
+  fcm_id: z.string().max(4096).optional(),
+});
+
+export async function getOwnProfile(deps: Pick<ApiDeps, 'db' | 'storage'>, actor: SessionUser) {
+  const user = await findUserById(deps.db, actor.id);
+  if (!user) throw AppError.unauthenticated();
+  return ownUserView(user, deps.storage);
+}
+
+/** Updates the caller's own profile; a photo must really be a JPEG or PNG of at least 120x120 and is re-encoded. */
+export async function updateProfile(
+  deps: Pick<ApiDeps, 'db' | 'storage'>,
+  actor: SessionUser,
+  input: unknown,
+  photo: Uint8Array | null,
+) {
+  const values = profileUpdateSchema.parse(input);
+  const current = await findUserById(deps.db, actor.id);
+  if (!current) throw AppError.unauthenticated();
+  if (values.email && values.email !== current.email && (await contactTaken(deps.db, 'email', values.email, actor.id)))
+    throw AppError.validation({ email: ['auth.errors.email_in_use'] });
+  if (
+    values.mobile &&
+    values.mobile !== current.mobile &&
+    (await contactTaken(deps.db, 'mobile', values.mobile, actor.id))
+  )
+    throw AppError.validation({ mobile: ['auth.errors.mobile_in_use'] });
+
+  const patch: UserPatch = {
+    name: values.name,
+    email: values.email,
+    mobile: values.mobile,
+    address: values.address,
+    city: values.city,
+    state: values.state,
+    country: values.country,
+    latitude: values.latitude,
+    longitude: values.longitude,
+    aboutMe: values.about_me,
+    facebookId: values.facebook_id,
+    twitterId: values.twiiter_id,
+    instagramId: values.instagram_id,
+    youtubeId: values.youtube_id,
+    linkedinId: values.linkedin_id,
+    notificationsEnabled:
+      values.notification === undefined ? undefined : values.notification === '1' || values.notification === 'true',
+    fcmId: values.fcm_id,
+  };
+  if (photo) patch.profileImage = await storeProfilePhoto(deps, actor.id, photo);
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as UserPatch;
+  const updated = Object.keys(defined).length ? await updateUser(deps.db, actor.id, defined) : current;
+  if (photo && current.profileImage) await deleteImageFiles(deps, current);
+  return ownUserView(updated, deps.storage);
+}
+
+async function storeProfilePhoto(deps: Pick<ApiDeps, 'storage'>, userId: number, bytes: Uint8Array) {
+  const info = await inspectImage(bytes);
+  const problem = info ? checkPhoto(info) : 'validation.image_type';
+  if (problem) throw AppError.validation({ profile: [problem] });
+  return createImageVariants(bytes, {
+    keyPrefix: `users/${userId}/profile-${randomBytes(6).toString('hex')}`,
+    storage: deps.storage,
+    widths: [160, 320, 640],
+  });
+}
+
+async function deleteImageFiles(deps: Pick<ApiDeps, 'storage'>, user: UserRow) {
+  for (const variant of user.profileImage?.variants ?? []) await deps.storage.delete(variant.key);
+}
+
+/** before-logout: forget the push token so this device stops receiving notifications. */
+export async function beforeLogout(deps: Pick<ApiDeps, 'db'>, actor: SessionUser, fcmId: string | undefined) {
+  const user = await findUserById(deps.db, actor.id);
+  if (user?.fcmId && (!fcmId || fcmId === user.fcmId)) await updateUser(deps.db, actor.id, { fcmId: null });
+}
+
+export async function logout(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
+  await endSession(deps.db, actor);
+}
+
+/**
+ * delete_user: only the account itself (userid must be the caller), after the page's confirmation. Its listings,
+ * messages and the rest go with it (foreign keys cascade); its photo files are removed from storage.
+ */
+export async function deleteAccount(deps: Pick<ApiDeps, 'db' | 'storage'>, actor: SessionUser, input: unknown) {
+  const { userid } = z.object({ userid: z.coerce.number().int().positive() }).parse(input);
+  if (userid !== actor.id) throw AppError.forbidden();
+  if (actor.role === 'admin') throw AppError.forbidden('auth.errors.admin_cannot_delete');
+  const user = await findUserById(deps.db, actor.id);
+  if (!user) throw AppError.unauthenticated();
+  await deps.db.transaction(async (tx) => {
+    await revokeAllSessions(tx, actor.id, new Date());
+    await deleteUserRow(tx, actor.id);
+  });
+  await deleteImageFiles(deps, user);
+}
