@@ -19,8 +19,16 @@ import {
 import { endSession } from './session-service.ts';
 import { ownUserView } from './user-view.ts';
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
-const optionalUrl = z.string().trim().max(300).optional();
+/** A blank required field means "unchanged" (forms post every input); a blank optional one clears it. */
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+const optionalUrl = optionalText(300);
 const coordinate = (limit: number) =>
   z
     .union([z.literal(''), z.coerce.number().min(-limit).max(limit)])
@@ -29,9 +37,9 @@ const coordinate = (limit: number) =>
 
 /** update_profile fields (spec section 3). Identity (userid, firebase_id) comes from the session, never the body. */
 export const profileUpdateSchema = z.object({
-  name: z.string().trim().min(1).max(100).optional(),
-  email: emailSchema.optional(),
-  mobile: phoneSchema.optional(),
+  name: z.preprocess(blankToUndefined, z.string().trim().min(1).max(100).optional()),
+  email: z.preprocess(blankToUndefined, emailSchema.optional()),
+  mobile: z.preprocess(blankToUndefined, phoneSchema.optional()),
   address: optionalText(300),
   city: optionalText(100),
   state: optionalText(100),

@@ -1,0 +1,82 @@
+import type { AstroCookies } from 'astro';
+import { z } from 'zod';
+import { fieldErrorsFromZod } from '../api/error-handler.ts';
+import { SESSION_COOKIE } from '../auth/tokens.ts';
+import { AppError, type FieldErrors } from '../errors.ts';
+import type { Translator } from '../i18n/translator.ts';
+import { env } from '../env.ts';
+
+/** What a page shows after a failed form post: one message and a message per field. */
+export interface FormProblem {
+  message: string;
+  fields: Record<string, string>;
+  status: number;
+  retryAfterSeconds?: number | undefined;
+}
+
+const KEY = /^[a-z_]+\.[a-z0-9_.]+$/;
+
+/** Turns the errors services throw into translated form messages; anything else is a real fault and rethrown. */
+export function formProblem(error: unknown, t: Translator): FormProblem {
+  let appError: AppError;
+  if (error instanceof AppError) appError = error;
+  else if (error instanceof z.ZodError) appError = AppError.validation(fieldErrorsFromZod(error));
+  else throw error;
+  const translate = (text: string) => (KEY.test(text) ? t(text) : text);
+  const fields: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(appError.fields ?? ({} as FieldErrors)))
+    fields[field] = translate(messages[0] ?? '');
+  return {
+    message: translate(appError.message),
+    fields,
+    status: appError.status,
+    retryAfterSeconds: appError.retryAfterSeconds,
+  };
+}
+
+export async function readForm(
+  request: Request,
+): Promise<{ fields: Record<string, string>; files: Record<string, File> }> {
+  const form = await request.formData();
+  const fields: Record<string, string> = {};
+  const files: Record<string, File> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string') fields[key] = value;
+    else if (value.size > 0) files[key] = value;
+  }
+  return { fields, files };
+}
+
+export function setSessionCookie(cookies: AstroCookies, token: string, expiresAt: string, secure: boolean): void {
+  cookies.set(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: new Date(expiresAt),
+  });
+}
+
+export function clearSessionCookie(cookies: AstroCookies): void {
+  cookies.delete(SESSION_COOKIE, { path: '/' });
+}
+
+/** Where to go after signing in: only a path on this site, never another origin. */
+export function safeNext(value: string | null | undefined, fallback = '/'): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}
+
+/** The caller's address and browser as services want them (X-Forwarded-For only behind a trusted proxy). */
+export function pageClient(request: Request, clientAddress: string): { ip: string; userAgent: string | null } {
+  const forwarded = env().TRUST_PROXY ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+  return { ip: forwarded || clientAddress, userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null };
+}
+
+export const loginRedirect = (url: URL) => `/login?next=${encodeURIComponent(url.pathname + url.search)}`;
+
+/** Puts a failed post's status (and Retry-After) on the page's response. */
+export function answerProblem(response: ResponseInit & { headers: Headers }, problem: FormProblem): void {
+  response.status = problem.status;
+  if (problem.retryAfterSeconds) response.headers.set('retry-after', String(problem.retryAfterSeconds));
+}
