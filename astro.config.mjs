@@ -20,7 +20,9 @@ export default defineConfig({
       directives: [
         "default-src 'self'",
         "img-src 'self' data: blob:",
-        "connect-src 'self'",
+        // Google sign-in (when configured) talks to these from the browser.
+        "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com",
+        'frame-src https://*.firebaseapp.com',
         "media-src 'self' blob:",
         "form-action 'self'",
         "worker-src 'self'",

@@ -41,6 +41,15 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      // Google sign-in against a local key set that tests/e2e/accounts/google.spec.ts serves.
+      FIREBASE_PROJECT_ID: 'marketplace-e2e',
+      FIREBASE_JWKS_URL: 'http://127.0.0.1:4499/keys',
+      PUBLIC_FIREBASE_API_KEY: 'e2e-web-key',
+    },
   },
 });

@@ -1,7 +1,12 @@
 import type { Database } from '../db/client.ts';
 import type { ImageRecord } from '../db/schema/media-types.ts';
 import { formatPrice } from '../../lib/money.ts';
-import { listPublicProperties, type PublicPropertyFilter } from '../repositories/property-repository.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import {
+  listOwnedProperties,
+  listPublicProperties,
+  type PublicPropertyFilter,
+} from '../repositories/property-repository.ts';
 import { getPublicSettings } from './settings-service.ts';
 
 /** A listing as cards show it: everything formatted for display, nothing private. */
@@ -56,4 +61,9 @@ export async function browseProperties(
       category: row.categoryName && row.categorySlug ? { name: row.categoryName, slug: row.categorySlug } : null,
     })),
   };
+}
+
+/** The owner's own listings with their review state, whatever it is. */
+export function myProperties(db: Database, actor: SessionUser) {
+  return listOwnedProperties(db, actor.id);
 }
