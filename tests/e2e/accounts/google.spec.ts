@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /*
  * The Firebase popup needs Google's servers, which this machine cannot reach. The test stands in for the SDK:
@@ -33,7 +33,7 @@ const token = (aud = 'marketplace-e2e') =>
     .setExpirationTime('10m')
     .sign(privateKey);
 
-async function submitGoogleForm(page: import('@playwright/test').Page, idToken: string) {
+async function submitGoogleForm(page: Page, idToken: string) {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   await page.evaluate((value) => {
