@@ -1,7 +1,11 @@
-/** Headers for every response. The script/style CSP comes from Astro's hashed <meta>; these are the parts a meta cannot set. */
+/** CSP directives a <meta> cannot carry, added to the policy Astro computes (with its script and style hashes). */
+const FRAMING_POLICY = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'";
+
+/** Headers for every response. */
 export function applySecurityHeaders(headers: Headers, secure: boolean): void {
+  const csp = headers.get('content-security-policy');
+  headers.set('content-security-policy', csp ? `${csp.trim().replace(/;$/, '')}; ${FRAMING_POLICY}` : FRAMING_POLICY);
   const defaults: [string, string][] = [
-    ['content-security-policy', "frame-ancestors 'none'; object-src 'none'; base-uri 'self'"],
     ['x-content-type-options', 'nosniff'],
     ['x-frame-options', 'DENY'],
     ['referrer-policy', 'strict-origin-when-cross-origin'],

@@ -58,4 +58,18 @@ test('security headers are on every page', async ({ request }) => {
     expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
     expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
   }
+  // Pages keep Astro's hashed script policy alongside the framing rules.
+  expect((await request.get('/')).headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+});
+
+test('islands hydrate under the content security policy without violations', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto('/');
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')),
+  );
+  expect(violations).toEqual([]);
 });
