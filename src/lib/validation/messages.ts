@@ -17,6 +17,11 @@ export const validationMessages = {
   imageType: 'validation.image_type',
   imageTooSmall: 'validation.image_too_small',
   otpRequired: 'validation.otp_required',
+  propertyType: 'validation.property_type',
+  rentDuration: 'validation.rent_duration',
+  price: 'validation.price',
+  distance: 'validation.distance',
+  videoLink: 'validation.video_link',
 } as const;
 
 export type ValidationMessage = (typeof validationMessages)[keyof typeof validationMessages];

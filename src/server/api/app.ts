@@ -9,6 +9,7 @@ import { catalogRoutes } from './routes/catalog.ts';
 import { contentRoutes } from './routes/content.ts';
 import { healthRoutes } from './routes/health.ts';
 import { languageRoutes } from './routes/languages.ts';
+import { myPropertyRoutes } from './routes/my-properties.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { newRouter } from './router.ts';
@@ -36,6 +37,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', contentRoutes);
   app.route('/', authRoutes);
   app.route('/', profileRoutes);
+  app.route('/', myPropertyRoutes);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

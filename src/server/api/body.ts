@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { AppError } from '../errors.ts';
 import type { ApiEnv } from './context.ts';
+import { nestFormEntries, type Nested } from './form-fields.ts';
 
 export interface ParsedBody {
   fields: Record<string, unknown>;
@@ -38,4 +39,16 @@ export async function readBody(c: Context<ApiEnv>): Promise<ParsedBody> {
 
 export async function fileBytes(file: File | undefined): Promise<Uint8Array | null> {
   return file && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+}
+
+/** Like readBody, for calls whose forms send lists with bracket keys (`parameters[0][value]`, `gallery_images[]`). */
+export async function readNestedBody(c: Context<ApiEnv>): Promise<Nested> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+    const form = await c.req.raw.formData().catch(() => {
+      throw AppError.badRequest('errors.bad_request');
+    });
+    return nestFormEntries(form.entries());
+  }
+  return (await readBody(c)).fields as Nested;
 }

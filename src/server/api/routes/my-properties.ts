@@ -1,0 +1,86 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  changePropertyStatus,
+  deleteProperty,
+  listMyProperties,
+  postProperty,
+  updateProperty,
+} from '../../services/property-posting-service.ts';
+import { readNestedBody } from '../body.ts';
+import { ok, replies } from '../envelope.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { newRouter } from '../router.ts';
+import { page, paginationQuery } from '../schemas.ts';
+
+const property = z.record(z.string(), z.unknown()).openapi('OwnProperty');
+const security = [{ bearer: [] }];
+const write = (path: string, summary: string, description: string, data: z.ZodType = property) =>
+  createRoute({
+    method: 'post',
+    path,
+    tags: ['my properties'],
+    summary,
+    description,
+    security,
+    middleware: [requireUser] as const,
+    responses: replies(data, summary),
+  });
+
+const FIELDS =
+  'Multipart form: title, description, category_id, property_type (sell|rent), price, rentduration (daily|monthly|quarterly|yearly, for rent), ' +
+  'city, state, country, address (formatted), latitude, longitude, client_address, video_link, parameters[i][parameter_id], parameters[i][value], ' +
+  'facilities[i][facility_id], facilities[i][distance], title_image, gallery_images[], three_d_image, documents[], floors[i][title], floors[i][image], ' +
+  'meta_title, meta_description, meta_keywords, meta_image, is_premium, slug_id.';
+
+const routes = {
+  post: write('/post_property', 'Add a property (waits for admin review)', FIELDS),
+  update: write(
+    '/update_post_property',
+    'Edit your property (goes back to review)',
+    `id, then any of: ${FIELDS} Plus remove_gallery_images, remove_documents (indexes or keys), remove_three_d_image, action_type (1 deletes).`,
+    property.nullable(),
+  ),
+  status: write(
+    '/update_property_status',
+    'Mark sold, rented, available again, hidden, or switch sale/rent',
+    'property_id, status (active|inactive|sold|rented), optional property_type and rentduration.',
+  ),
+  changeStatus: write(
+    '/change-property-status',
+    'Same as update_property_status',
+    'property_id, status, optional property_type and rentduration.',
+  ),
+  delete: write('/delete_property', 'Delete your property and its files', 'id', z.null()),
+  list: createRoute({
+    method: 'get',
+    path: '/get-added-properties',
+    tags: ['my properties'],
+    summary: 'Your properties, whatever their review state',
+    security,
+    middleware: [requireUser] as const,
+    request: { query: paginationQuery.extend({ slug_id: z.string().max(200).optional() }) },
+    responses: replies(page(property), 'Your properties'),
+  }),
+};
+
+export const myPropertyRoutes = newRouter()
+  .openapi(routes.post, async (c) =>
+    ok(c, await postProperty(c.var, c.var.user!, await readNestedBody(c)), 'property.posted'),
+  )
+  .openapi(routes.update, async (c) =>
+    ok(c, await updateProperty(c.var, c.var.user!, await readNestedBody(c)), 'property.updated'),
+  )
+  .openapi(routes.status, async (c) =>
+    ok(c, await changePropertyStatus(c.var, c.var.user!, await readNestedBody(c)), 'property.status_changed'),
+  )
+  .openapi(routes.changeStatus, async (c) =>
+    ok(c, await changePropertyStatus(c.var, c.var.user!, await readNestedBody(c)), 'property.status_changed'),
+  )
+  .openapi(routes.delete, async (c) => {
+    await deleteProperty(c.var, c.var.user!, await readNestedBody(c));
+    return ok(c, null, 'property.deleted');
+  })
+  .openapi(routes.list, async (c) => {
+    const { offset, limit, slug_id } = c.req.valid('query');
+    return ok(c, await listMyProperties(c.var, c.var.user!, { offset, limit, slug: slug_id }));
+  });

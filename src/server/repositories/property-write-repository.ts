@@ -1,0 +1,125 @@
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { withTotal } from './paging.ts';
+import {
+  categories,
+  facilities,
+  properties,
+  propertyFacilities,
+  propertyFloors,
+  propertyParameters,
+} from '../db/schema/index.ts';
+
+export type PropertyRow = typeof properties.$inferSelect;
+export type NewProperty = typeof properties.$inferInsert;
+
+export async function findActiveCategory(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.id, id), eq(categories.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function existingFacilityIds(db: Executor, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: facilities.id }).from(facilities).where(inArray(facilities.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function propertySlugTaken(db: Executor, slug: string, exceptId: number | null): Promise<boolean> {
+  const [row] = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(exceptId === null ? eq(properties.slug, slug) : and(eq(properties.slug, slug), ne(properties.id, exceptId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The property if `ownerId` owns it; another owner's property is as invisible as a missing one. */
+export async function findOwnedProperty(db: Executor, id: number, ownerId: number): Promise<PropertyRow | null> {
+  const [row] = await db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.ownerId, ownerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertProperty(db: Executor, values: NewProperty): Promise<PropertyRow> {
+  const [row] = await db.insert(properties).values(values).returning();
+  return row!;
+}
+
+export async function updatePropertyRow(db: Executor, id: number, patch: Partial<NewProperty>): Promise<PropertyRow> {
+  const [row] = await db.update(properties).set(patch).where(eq(properties.id, id)).returning();
+  return row!;
+}
+
+export async function deletePropertyRow(db: Executor, id: number): Promise<void> {
+  await db.delete(properties).where(eq(properties.id, id));
+}
+
+export async function replaceParameters(
+  db: Executor,
+  propertyId: number,
+  values: { parameterId: number; value: string | number | boolean | string[] }[],
+) {
+  await db.delete(propertyParameters).where(eq(propertyParameters.propertyId, propertyId));
+  if (values.length) await db.insert(propertyParameters).values(values.map((v) => ({ ...v, propertyId })));
+}
+
+export async function replaceFacilities(
+  db: Executor,
+  propertyId: number,
+  values: { facilityId: number; distance: number }[],
+) {
+  await db.delete(propertyFacilities).where(eq(propertyFacilities.propertyId, propertyId));
+  if (values.length) await db.insert(propertyFacilities).values(values.map((v) => ({ ...v, propertyId })));
+}
+
+export async function listFloors(db: Executor, propertyId: number) {
+  return db
+    .select()
+    .from(propertyFloors)
+    .where(eq(propertyFloors.propertyId, propertyId))
+    .orderBy(propertyFloors.sortOrder);
+}
+
+export async function replaceFloors(
+  db: Executor,
+  propertyId: number,
+  values: Omit<typeof propertyFloors.$inferInsert, 'propertyId'>[],
+) {
+  await db.delete(propertyFloors).where(eq(propertyFloors.propertyId, propertyId));
+  if (values.length) await db.insert(propertyFloors).values(values.map((v) => ({ ...v, propertyId })));
+}
+
+export async function listPropertyParameters(db: Executor, propertyId: number) {
+  return db.select().from(propertyParameters).where(eq(propertyParameters.propertyId, propertyId));
+}
+
+export async function listPropertyFacilities(db: Executor, propertyId: number) {
+  return db.select().from(propertyFacilities).where(eq(propertyFacilities.propertyId, propertyId));
+}
+
+export async function listOwnedPropertyRows(
+  db: Executor,
+  ownerId: number,
+  page: { offset: number; limit: number; slug?: string | undefined },
+) {
+  const where = page.slug
+    ? and(eq(properties.ownerId, ownerId), eq(properties.slug, page.slug))
+    : eq(properties.ownerId, ownerId);
+  return withTotal(
+    db
+      .select()
+      .from(properties)
+      .where(where)
+      .orderBy(desc(properties.createdAt), desc(properties.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(properties).where(where),
+  );
+}

@@ -1,0 +1,448 @@
+import { z } from 'zod';
+import { slugify, uniqueSlug } from '../../lib/slug.ts';
+import { dropEmptyParameters } from '../../lib/validation/form-data.ts';
+import {
+  propertyFieldsSchema,
+  propertyInputSchema,
+  propertyTypeSchema,
+  rentDurationSchema,
+} from '../../lib/validation/property.ts';
+import { toMinor } from '../../lib/money.ts';
+import type { ApiDeps } from '../api/context.ts';
+import type { Nested, NestedValue } from '../api/form-fields.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { Database } from '../db/client.ts';
+import type { DocumentRecord, ImageRecord } from '../db/schema/media-types.ts';
+import { AppError, type FieldErrors } from '../errors.ts';
+import { deleteMedia, MEDIA_LIMITS, storeDocument, storeListingImage } from '../media/listing-media.ts';
+import { listParametersOfCategories } from '../repositories/catalog-repository.ts';
+import * as repo from '../repositories/property-write-repository.ts';
+import { assertCanAddListing } from './listing-gate-service.ts';
+import { ownPropertyView } from './property-view.ts';
+
+type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type ParameterValue = string | number | boolean | string[];
+
+const asFile = (value: NestedValue | undefined): File | null =>
+  value instanceof File && value.size > 0 ? value : null;
+const asFiles = (value: NestedValue | undefined): File[] =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(
+    (v): v is File => v instanceof File && v.size > 0,
+  );
+
+/** Form text only (files are taken apart): what the zod schema reads. */
+function textFields(body: Nested): Record<string, unknown> {
+  const strip = (value: NestedValue): unknown => {
+    if (value instanceof File) return undefined;
+    if (Array.isArray(value)) return value.map(strip).filter((v) => v !== undefined);
+    if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strip(v)]));
+    return value;
+  };
+  // The spec names the formatted address `address` in the post call; take it when no formatted_address comes.
+  const fields = strip(body) as Record<string, unknown>;
+  if (fields['formatted_address'] === undefined && typeof fields['address'] === 'string')
+    fields['formatted_address'] = fields['address'];
+  // Empty optional fields are left out (spec section 5): '' means "not given".
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
+}
+
+/** Checks each parameter against its category: it must belong, have the right type, and required ones be there. */
+async function checkParameters(
+  db: Database,
+  categoryId: number,
+  inputs: { parameter_id: number; value: ParameterValue }[],
+) {
+  const definitions = await listParametersOfCategories(db, [categoryId]);
+  const byId = new Map(definitions.map((d) => [d.id, d]));
+  const errors: FieldErrors = {};
+  const values: { parameterId: number; value: ParameterValue }[] = [];
+  dropEmptyParameters(inputs).forEach((input, index) => {
+    const definition = byId.get(input.parameter_id);
+    const at = `parameters.${index}.value`;
+    if (!definition) return void (errors[`parameters.${index}.parameter_id`] = ['validation.parameter_unknown']);
+    const options = definition.typeValues;
+    const raw = input.value;
+    switch (definition.typeOfParameter) {
+      case 'number': {
+        const number = typeof raw === 'number' ? raw : Number(String(raw).trim());
+        if (!Number.isFinite(number) || Array.isArray(raw)) return void (errors[at] = ['validation.parameter_number']);
+        return void values.push({ parameterId: definition.id, value: number });
+      }
+      case 'dropdown':
+      case 'radiobutton':
+        if (typeof raw !== 'string' || !options.includes(raw))
+          return void (errors[at] = ['validation.parameter_value']);
+        return void values.push({ parameterId: definition.id, value: raw });
+      case 'checkbox': {
+        const list = Array.isArray(raw)
+          ? raw
+          : String(raw)
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean);
+        if (list.some((item) => !options.includes(item))) return void (errors[at] = ['validation.parameter_value']);
+        return void values.push({ parameterId: definition.id, value: [...new Set(list)] });
+      }
+      default:
+        if (Array.isArray(raw) || String(raw).length > 1000) return void (errors[at] = ['validation.parameter_value']);
+        return void values.push({ parameterId: definition.id, value: String(raw).trim() });
+    }
+  });
+  const given = new Set(values.map((v) => v.parameterId));
+  for (const definition of definitions) {
+    if (definition.isRequired && !given.has(definition.id) && !Object.keys(errors).length)
+      errors['parameters'] = ['validation.parameter_required'];
+  }
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+  return values;
+}
+
+async function checkFacilities(db: Database, inputs: { facility_id: number; distance: number }[]) {
+  const known = await repo.existingFacilityIds(
+    db,
+    inputs.map((f) => f.facility_id),
+  );
+  const errors: FieldErrors = {};
+  inputs.forEach((f, i) => {
+    if (!known.has(f.facility_id)) errors[`facilities.${i}.facility_id`] = ['validation.facility_unknown'];
+  });
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+  // One distance per facility: a repeated id keeps its last value.
+  return [...new Map(inputs.map((f) => [f.facility_id, { facilityId: f.facility_id, distance: f.distance }])).values()];
+}
+
+async function claimSlug(db: Database, wanted: string, exceptId: number | null): Promise<string> {
+  const base = slugify(wanted) || 'property';
+  const seen = new Set<string>();
+  for (;;) {
+    const candidate = uniqueSlug(base, (s) => seen.has(s));
+    if (!(await repo.propertySlugTaken(db, candidate, exceptId))) return candidate;
+    seen.add(candidate);
+  }
+}
+
+/** Files written for a request, removed again when the request fails, so nothing is left orphaned. */
+class MediaBatch {
+  private readonly stored: (ImageRecord | DocumentRecord)[] = [];
+  constructor(
+    private readonly deps: Deps,
+    private readonly prefix: string,
+  ) {}
+  async image(file: File, field: string) {
+    const record = await storeListingImage(this.deps.storage, file, field, `${this.prefix}/img`);
+    this.stored.push(record);
+    return record;
+  }
+  async document(file: File, field: string) {
+    const record = await storeDocument(this.deps.storage, file, field, `${this.prefix}/doc`);
+    this.stored.push(record);
+    return record;
+  }
+  async discard() {
+    await Promise.all(this.stored.map((m) => deleteMedia(this.deps.storage, m)));
+  }
+}
+
+/** Floors: every floor needs a title and an image (the form adds the next only when the current is filled). */
+async function readFloors(body: Nested, media: MediaBatch, keep: Map<number, ImageRecord | null> = new Map()) {
+  const raw = Array.isArray(body['floors']) ? body['floors'] : [];
+  if (raw.length > MEDIA_LIMITS.floorsMax) throw AppError.validation({ floors: ['validation.too_many_files'] });
+  const floors: { title: string; image: ImageRecord | null; sortOrder: number }[] = [];
+  for (const [index, entry] of raw.entries()) {
+    if (typeof entry !== 'object' || entry instanceof File || Array.isArray(entry)) continue;
+    const title = typeof entry['title'] === 'string' ? entry['title'].trim().slice(0, 120) : '';
+    const file = asFile(entry['image']);
+    const existing = keep.get(Number(entry['id']));
+    const image = file ? await media.image(file, `floors.${index}.image`) : (existing ?? null);
+    if (!title || !image) throw AppError.validation({ [`floors.${index}`]: ['validation.floor_incomplete'] });
+    floors.push({ title, image, sortOrder: index });
+  }
+  return floors;
+}
+
+/**
+ * post_property: the gates of spec sections 5-6, every field checked (parameters against their category), media
+ * checked by content and re-encoded, a unique slug, all rows in one transaction. New listings wait for review.
+ */
+export async function postProperty(deps: Deps, actor: SessionUser, body: Nested) {
+  await assertCanAddListing(deps.db, actor);
+  const input = propertyInputSchema.parse(textFields(body));
+  if (!(await repo.findActiveCategory(deps.db, input.category_id)))
+    throw AppError.validation({ category_id: ['validation.category_unknown'] });
+  const [parameterValues, facilityValues] = await Promise.all([
+    checkParameters(deps.db, input.category_id, input.parameters as { parameter_id: number; value: ParameterValue }[]),
+    checkFacilities(deps.db, input.facilities),
+  ]);
+  const titleFile = asFile(body['title_image']);
+  if (!titleFile) throw AppError.validation({ title_image: ['validation.title_image_required'] });
+  const galleryFiles = asFiles(body['gallery_images']);
+  const documentFiles = asFiles(body['documents']);
+  if (galleryFiles.length > MEDIA_LIMITS.galleryMax)
+    throw AppError.validation({ gallery_images: ['validation.too_many_files'] });
+  if (documentFiles.length > MEDIA_LIMITS.documentsMax)
+    throw AppError.validation({ documents: ['validation.too_many_files'] });
+
+  const media = new MediaBatch(deps, `properties/u${actor.id}`);
+  try {
+    const titleImage = await media.image(titleFile, 'title_image');
+    const gallery: ImageRecord[] = [];
+    for (const [i, file] of galleryFiles.entries()) gallery.push(await media.image(file, `gallery_images.${i}`));
+    const documents: DocumentRecord[] = [];
+    for (const [i, file] of documentFiles.entries()) documents.push(await media.document(file, `documents.${i}`));
+    const threeD = asFile(body['three_d_image']);
+    const metaImageFile = asFile(body['meta_image']);
+    const threeDImage = threeD ? await media.image(threeD, 'three_d_image') : null;
+    const metaImage = metaImageFile ? await media.image(metaImageFile, 'meta_image') : null;
+    const floors = await readFloors(body, media);
+    const slug = await claimSlug(deps.db, input.slug_id || input.title, null);
+
+    const property = await deps.db.transaction(async (tx) => {
+      const row = await repo.insertProperty(tx, {
+        ownerId: actor.id,
+        categoryId: input.category_id,
+        title: input.title,
+        slug,
+        description: input.description,
+        propertyType: input.property_type,
+        priceMinor: toMinor(input.price),
+        rentDuration: input.property_type === 'rent' ? (input.rentduration ?? null) : null,
+        address: input.address ?? input.formatted_address,
+        formattedAddress: input.formatted_address,
+        clientAddress: input.client_address ?? null,
+        city: input.city,
+        state: input.state,
+        country: input.country,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        titleImage,
+        threeDImage,
+        galleryImages: gallery,
+        documents,
+        videoLink: input.video_link ?? null,
+        metaTitle: input.meta_title ?? null,
+        metaDescription: input.meta_description || null,
+        metaKeywords: input.meta_keywords ?? null,
+        metaImage,
+        isPremium: input.is_premium,
+        adminStatus: 'pending',
+        status: 'active',
+      });
+      await repo.replaceParameters(tx, row.id, parameterValues);
+      await repo.replaceFacilities(tx, row.id, facilityValues);
+      await repo.replaceFloors(tx, row.id, floors);
+      return row;
+    });
+    return ownPropertyView(deps, property);
+  } catch (error) {
+    await media.discard();
+    throw error;
+  }
+}
+
+const ownedId = (body: Nested, field = 'id') =>
+  z.coerce.number({ error: 'validation.required' }).int().positive().parse(body[field]);
+
+async function ownedProperty(deps: Deps, actor: SessionUser, id: number) {
+  const property = await repo.findOwnedProperty(deps.db, id, actor.id);
+  if (!property) throw AppError.notFound('errors.property_not_found');
+  return property;
+}
+
+/** Indexes or keys of gallery images / documents to remove, as a list or a comma-separated string. */
+function removalList(value: NestedValue | undefined): string[] {
+  if (value === undefined || value instanceof File) return [];
+  const list = Array.isArray(value) ? value : String(value).split(',');
+  return list
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+const removes = (list: string[], index: number, key: string) => list.includes(String(index)) || list.includes(key);
+
+/**
+ * update_post_property: the owner's own listing only; fields given replace the old ones, files are added,
+ * remove_gallery_images / remove_documents / remove_three_d_image take media away. An edit goes back to review.
+ * action_type 1 deletes (the spec's older clients).
+ */
+export async function updateProperty(deps: Deps, actor: SessionUser, body: Nested) {
+  const id = ownedId(body);
+  const current = await ownedProperty(deps, actor, id);
+  if (String(body['action_type'] ?? '0') === '1') {
+    await deleteProperty(deps, actor, { id: String(id) });
+    return null;
+  }
+  const partial = propertyFieldsSchema.partial().parse(textFields(body));
+  const merged = propertyInputSchema.parse({
+    title: current.title,
+    description: current.description,
+    category_id: current.categoryId,
+    property_type: current.propertyType,
+    price: current.priceMinor / 100,
+    rentduration: current.rentDuration ?? undefined,
+    city: current.city,
+    state: current.state,
+    country: current.country,
+    formatted_address: current.formattedAddress || current.address,
+    latitude: current.latitude ?? 0,
+    longitude: current.longitude ?? 0,
+    ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)),
+  });
+  if (partial.category_id && !(await repo.findActiveCategory(deps.db, merged.category_id)))
+    throw AppError.validation({ category_id: ['validation.category_unknown'] });
+  const parameterValues =
+    body['parameters'] !== undefined || partial.category_id
+      ? await checkParameters(
+          deps.db,
+          merged.category_id,
+          merged.parameters as { parameter_id: number; value: ParameterValue }[],
+        )
+      : null;
+  const facilityValues = body['facilities'] !== undefined ? await checkFacilities(deps.db, merged.facilities) : null;
+
+  const removeGallery = removalList(body['remove_gallery_images']);
+  const removeDocuments = removalList(body['remove_documents']);
+  const media = new MediaBatch(deps, `properties/u${actor.id}`);
+  const dropped: (ImageRecord | DocumentRecord | null)[] = [];
+  try {
+    const gallery = current.galleryImages.filter((img, i) => !removes(removeGallery, i, img.key));
+    dropped.push(...current.galleryImages.filter((img) => !gallery.includes(img)));
+    for (const [i, file] of asFiles(body['gallery_images']).entries())
+      gallery.push(await media.image(file, `gallery_images.${i}`));
+    const documents = current.documents.filter((doc, i) => !removes(removeDocuments, i, doc.key));
+    dropped.push(...current.documents.filter((doc) => !documents.includes(doc)));
+    for (const [i, file] of asFiles(body['documents']).entries())
+      documents.push(await media.document(file, `documents.${i}`));
+    if (gallery.length > MEDIA_LIMITS.galleryMax)
+      throw AppError.validation({ gallery_images: ['validation.too_many_files'] });
+    if (documents.length > MEDIA_LIMITS.documentsMax)
+      throw AppError.validation({ documents: ['validation.too_many_files'] });
+
+    const patch: Partial<repo.NewProperty> = {
+      title: merged.title,
+      description: merged.description,
+      categoryId: merged.category_id,
+      propertyType: merged.property_type,
+      priceMinor: toMinor(merged.price),
+      rentDuration: merged.property_type === 'rent' ? (merged.rentduration ?? null) : null,
+      city: merged.city,
+      state: merged.state,
+      country: merged.country,
+      formattedAddress: merged.formatted_address,
+      latitude: merged.latitude,
+      longitude: merged.longitude,
+      galleryImages: gallery,
+      documents,
+      adminStatus: 'pending',
+      rejectReason: null,
+    };
+    if (partial.address !== undefined) patch.address = partial.address;
+    if (partial.client_address !== undefined) patch.clientAddress = partial.client_address;
+    if (partial.video_link !== undefined) patch.videoLink = partial.video_link;
+    if (partial.meta_title !== undefined) patch.metaTitle = partial.meta_title;
+    if (partial.meta_description !== undefined) patch.metaDescription = partial.meta_description || null;
+    if (partial.meta_keywords !== undefined) patch.metaKeywords = partial.meta_keywords;
+    if (partial.is_premium !== undefined) patch.isPremium = partial.is_premium;
+    if (partial.slug_id) patch.slug = await claimSlug(deps.db, partial.slug_id, id);
+
+    const titleFile = asFile(body['title_image']);
+    if (titleFile) {
+      patch.titleImage = await media.image(titleFile, 'title_image');
+      dropped.push(current.titleImage);
+    }
+    const threeDFile = asFile(body['three_d_image']);
+    if (threeDFile) {
+      patch.threeDImage = await media.image(threeDFile, 'three_d_image');
+      dropped.push(current.threeDImage);
+    } else if (['1', 'true'].includes(String(body['remove_three_d_image'] ?? ''))) {
+      patch.threeDImage = null;
+      dropped.push(current.threeDImage);
+    }
+    // The spec's clients send meta_image empty when no file is given: that keeps the current one.
+    const metaFile = asFile(body['meta_image']);
+    if (metaFile) {
+      patch.metaImage = await media.image(metaFile, 'meta_image');
+      dropped.push(current.metaImage);
+    }
+    const currentFloors = await repo.listFloors(deps.db, id);
+    const floors =
+      body['floors'] !== undefined
+        ? await readFloors(body, media, new Map(currentFloors.map((f) => [f.id, f.image])))
+        : null;
+
+    const updated = await deps.db.transaction(async (tx) => {
+      const row = await repo.updatePropertyRow(tx, id, patch);
+      if (parameterValues) await repo.replaceParameters(tx, id, parameterValues);
+      if (facilityValues) await repo.replaceFacilities(tx, id, facilityValues);
+      if (floors) await repo.replaceFloors(tx, id, floors);
+      return row;
+    });
+    if (floors)
+      dropped.push(
+        ...currentFloors.map((f) => f.image).filter((img) => img && !floors.some((f) => f.image?.key === img.key)),
+      );
+    await Promise.all(dropped.map((m) => deleteMedia(deps.storage, m)));
+    return ownPropertyView(deps, updated);
+  } catch (error) {
+    await media.discard();
+    throw error;
+  }
+}
+
+const statusSchema = z.object({
+  property_id: z.coerce.number().int().positive(),
+  status: z.enum(['active', 'inactive', 'sold', 'rented'], { error: 'validation.property_status' }),
+  property_type: propertyTypeSchema.optional(),
+  rentduration: rentDurationSchema.optional(),
+});
+
+/**
+ * update_property_status / change-property-status: the owner marks a sale sold or a rental rented, makes a rental
+ * available again, hides or shows it, or switches it between sale and rent.
+ */
+export async function changePropertyStatus(deps: Deps, actor: SessionUser, body: Nested) {
+  const input = statusSchema.parse(textFields(body));
+  const current = await ownedProperty(deps, actor, input.property_id);
+  const type = input.property_type ?? current.propertyType;
+  if (input.status === 'sold' && type !== 'sell') throw AppError.validation({ status: ['validation.sold_needs_sale'] });
+  if (input.status === 'rented' && type !== 'rent')
+    throw AppError.validation({ status: ['validation.rented_needs_rent'] });
+  const rentDuration = type === 'rent' ? (input.rentduration ?? current.rentDuration) : null;
+  if (type === 'rent' && !rentDuration) throw AppError.validation({ rentduration: ['validation.rent_duration'] });
+  const updated = await repo.updatePropertyRow(deps.db, current.id, {
+    status: input.status,
+    propertyType: type,
+    rentDuration,
+  });
+  return ownPropertyView(deps, updated);
+}
+
+/** delete_property: the owner's own listing, its rows (cascade) and its files. */
+export async function deleteProperty(deps: Deps, actor: SessionUser, body: Nested) {
+  const current = await ownedProperty(deps, actor, ownedId(body));
+  const floors = await repo.listFloors(deps.db, current.id);
+  await repo.deletePropertyRow(deps.db, current.id);
+  const media = [
+    current.titleImage,
+    current.threeDImage,
+    current.metaImage,
+    ...current.galleryImages,
+    ...current.documents,
+    ...floors.map((f) => f.image),
+  ];
+  await Promise.all(media.map((m) => deleteMedia(deps.storage, m)));
+}
+
+/** get-added-properties: the owner's listings, newest first, or one by slug_id. */
+export async function listMyProperties(
+  deps: Deps,
+  actor: SessionUser,
+  page: { offset: number; limit: number; slug?: string | undefined },
+) {
+  const { rows, total } = await repo.listOwnedPropertyRows(deps.db, actor.id, page);
+  return {
+    total,
+    offset: page.offset,
+    limit: page.limit,
+    items: await Promise.all(rows.map((row) => ownPropertyView(deps, row))),
+  };
+}

@@ -1,0 +1,61 @@
+import type { ApiDeps } from '../api/context.ts';
+import {
+  listFloors,
+  listPropertyFacilities,
+  listPropertyParameters,
+  type PropertyRow,
+} from '../repositories/property-write-repository.ts';
+import { imageView } from './image-view.ts';
+
+/** A listing as its owner sees it: every field in the spec's names, media as URLs, review state included. */
+export async function ownPropertyView(deps: Pick<ApiDeps, 'db' | 'storage'>, row: PropertyRow) {
+  const [parameters, facilities, floors] = await Promise.all([
+    listPropertyParameters(deps.db, row.id),
+    listPropertyFacilities(deps.db, row.id),
+    listFloors(deps.db, row.id),
+  ]);
+  const { storage } = deps;
+  return {
+    id: row.id,
+    slug_id: row.slug,
+    title: row.title,
+    description: row.description,
+    category_id: row.categoryId,
+    property_type: row.propertyType,
+    price: row.priceMinor / 100,
+    rentduration: row.rentDuration,
+    address: row.address,
+    formatted_address: row.formattedAddress,
+    client_address: row.clientAddress,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    title_image: imageView(storage, row.titleImage),
+    three_d_image: imageView(storage, row.threeDImage),
+    gallery_images: row.galleryImages.map((img) => imageView(storage, img)!),
+    documents: row.documents.map((doc) => ({
+      url: storage.url(doc.key),
+      name: doc.name,
+      content_type: doc.contentType,
+      size: doc.size,
+    })),
+    video_link: row.videoLink,
+    meta_title: row.metaTitle,
+    meta_description: row.metaDescription,
+    meta_keywords: row.metaKeywords,
+    meta_image: imageView(storage, row.metaImage),
+    is_premium: row.isPremium,
+    status: row.status,
+    admin_status: row.adminStatus,
+    reject_reason: row.rejectReason,
+    parameters: parameters.map((p) => ({ parameter_id: p.parameterId, value: p.value })),
+    facilities: facilities.map((f) => ({ facility_id: f.facilityId, distance: f.distance })),
+    floors: floors.map((f) => ({ id: f.id, title: f.title, image: imageView(storage, f.image) })),
+    total_views: row.totalViews,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+export type OwnPropertyView = Awaited<ReturnType<typeof ownPropertyView>>;

@@ -1,0 +1,276 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { properties } from '../../src/server/db/schema/index.ts';
+import { startSession } from '../../src/server/services/session-service.ts';
+import { seedCatalog, createUser } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let app: TestApp;
+let catalog: Awaited<ReturnType<typeof seedCatalog>>;
+let owner: { id: number; token: string };
+let other: { id: number; token: string };
+let photo: Uint8Array<ArrayBuffer>;
+let parameterIds: { bedrooms: number; furnished: number };
+let facilityId: number;
+
+const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+async function completeUser(tag: string) {
+  const user = await createUser(app.database.db, {
+    name: `Owner ${tag}`,
+    mobile: `+1666${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+    address: '1 Main Street',
+    profileImage: { key: 'k', width: 1, height: 1, variants: [] },
+  });
+  const { token } = await startSession(app.database.db, user.id, { userAgent: null, ip: null });
+  return { id: user.id, token };
+}
+
+function listingForm(overrides: Record<string, string | Blob | null> = {}) {
+  const form = new FormData();
+  const fields: Record<string, string | Blob | null> = {
+    title: 'Sunny flat by the park',
+    description: 'Two bedrooms, a balcony and a view of the park.',
+    category_id: String(catalog.apartment.id),
+    property_type: 'sell',
+    price: '250000.50',
+    city: 'Lisbon',
+    state: 'Lisbon',
+    country: 'Portugal',
+    address: '10 Park Road, Lisbon, Portugal',
+    latitude: '38.72',
+    longitude: '-9.14',
+    'parameters[0][parameter_id]': String(parameterIds.bedrooms),
+    'parameters[0][value]': '2',
+    'parameters[1][parameter_id]': String(parameterIds.furnished),
+    'parameters[1][value]': 'Yes',
+    'facilities[0][facility_id]': String(facilityId),
+    'facilities[0][distance]': '1.5',
+    meta_title: 'Sunny flat by the park in Lisbon',
+    title_image: new File([photo], 'front.jpg', { type: 'image/jpeg' }),
+    ...overrides,
+  };
+  for (const [key, value] of Object.entries(fields)) if (value !== null) form.append(key, value);
+  return form;
+}
+
+const post = (form: FormData, token = owner.token) => app.call('POST', '/api/post_property', { body: form, token });
+
+beforeAll(async () => {
+  app = await createTestApp();
+  catalog = await seedCatalog(app.database.db);
+  const params = await app.database.db.query.parameters.findMany();
+  parameterIds = {
+    bedrooms: params.find((p) => p.name === 'Bedrooms')!.id,
+    furnished: params.find((p) => p.name === 'Furnished')!.id,
+  };
+  facilityId = (await app.database.db.query.facilities.findFirst())!.id;
+  owner = await completeUser('one');
+  other = await completeUser('two');
+  photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a9' } })
+    .jpeg()
+    .toBuffer();
+});
+
+describe('post_property', () => {
+  it('creates a pending listing with typed parameters, facilities, media variants, floors and documents', async () => {
+    const form = listingForm({
+      'floors[0][title]': 'Ground floor',
+      'floors[0][image]': new File([photo], 'plan.jpg', { type: 'image/jpeg' }),
+    });
+    form.append('gallery_images[]', new File([photo], 'a.jpg', { type: 'image/jpeg' }));
+    form.append('gallery_images[]', new File([photo], 'b.jpg', { type: 'image/jpeg' }));
+    form.append('documents[]', new File([pdf], 'brochure.pdf', { type: 'application/pdf' }));
+    const res = await post(form);
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data).toMatchObject({
+      title: 'Sunny flat by the park',
+      slug_id: 'sunny-flat-by-the-park',
+      property_type: 'sell',
+      price: 250000.5,
+      rentduration: null,
+      admin_status: 'pending',
+      status: 'active',
+      formatted_address: '10 Park Road, Lisbon, Portugal',
+      parameters: expect.arrayContaining([
+        { parameter_id: parameterIds.bedrooms, value: 2 },
+        { parameter_id: parameterIds.furnished, value: 'Yes' },
+      ]),
+      facilities: [{ facility_id: facilityId, distance: 1.5 }],
+      floors: [{ title: 'Ground floor', image: expect.objectContaining({ width: expect.any(Number) }) }],
+      documents: [expect.objectContaining({ name: 'brochure.pdf', content_type: 'application/pdf' })],
+    });
+    expect(data.gallery_images).toHaveLength(2);
+    const formats = data.title_image.variants.map((v: { format: string }) => v.format);
+    expect(formats).toEqual(expect.arrayContaining(['webp', 'avif']));
+    for (const v of data.title_image.variants) expect(v.height).toBe(Math.round((v.width * 600) / 800));
+    const listed = await app.call('GET', '/api/get-added-properties', { token: owner.token });
+    expect(listed.body.data.items.map((p: { id: number }) => p.id)).toContain(data.id);
+  });
+
+  it('gives a repeated title the next free slug, and rent needs its duration', async () => {
+    const again = await post(listingForm());
+    expect(again.body.data.slug_id).toMatch(/^sunny-flat-by-the-park-\d+$/);
+    const rent = await post(listingForm({ property_type: 'rent' }));
+    expect(rent.status).toBe(422);
+    expect(rent.body.data.fields).toEqual({ rentduration: ['Choose daily, monthly, quarterly or yearly rent.'] });
+    const monthly = await post(listingForm({ property_type: 'rent', rentduration: 'Monthly', price: '1200' }));
+    expect(monthly.body.data).toMatchObject({ property_type: 'rent', rentduration: 'monthly', price: 1200 });
+  });
+
+  it('explains every missing or bad field', async () => {
+    const res = await post(
+      listingForm({
+        title: '',
+        price: '-5',
+        category_id: null,
+        city: '',
+        latitude: '200',
+        meta_title: 'x'.repeat(61),
+        meta_description: 'too short',
+        video_link: 'javascript:alert(1)',
+      }),
+    );
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.data.fields).sort()).toEqual([
+      'category_id',
+      'city',
+      'latitude',
+      'meta_description',
+      'meta_title',
+      'price',
+      'title',
+      'video_link',
+    ]);
+  });
+
+  it('checks parameters against the category and facilities against the catalog', async () => {
+    const wrongValue = await post(listingForm({ 'parameters[1][value]': 'Maybe' }));
+    expect(wrongValue.body.data.fields).toEqual({ 'parameters.1.value': ['Choose one of the listed values.'] });
+    const notNumber = await post(listingForm({ 'parameters[0][value]': 'two' }));
+    expect(notNumber.body.data.fields).toEqual({ 'parameters.0.value': ['Enter a number.'] });
+    const foreign = await post(listingForm({ category_id: String(catalog.villa.id) }));
+    expect(foreign.body.data.fields).toMatchObject({
+      'parameters.0.parameter_id': ['This detail does not belong to the chosen category.'],
+    });
+    const facility = await post(listingForm({ 'facilities[0][facility_id]': '99999' }));
+    expect(facility.body.data.fields).toEqual({ 'facilities.0.facility_id': ['This facility does not exist.'] });
+  });
+
+  it('refuses files by their content, not their name', async () => {
+    const html = new File(['<html><script>alert(1)</script></html>'], 'photo.jpg', { type: 'image/jpeg' });
+    expect((await post(listingForm({ title_image: html }))).body.data.fields).toEqual({
+      title_image: ['Photos must be JPEG, PNG or WebP images.'],
+    });
+    const tiny = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    expect((await post(listingForm({ title_image: new File([tiny], 'x.png') }))).body.data.fields).toEqual({
+      title_image: ['Photos must be at least 120 × 120 pixels.'],
+    });
+    const missing = await post(listingForm({ title_image: null }));
+    expect(missing.body.data.fields).toEqual({ title_image: ['Add a title image.'] });
+    const form = listingForm();
+    form.append('documents[]', new File(['<html></html>'], 'contract.pdf', { type: 'application/pdf' }));
+    expect((await post(form)).body.data.fields).toEqual({ 'documents.0': ['Documents must be PDF files or images.'] });
+  });
+
+  it('needs every floor complete', async () => {
+    const res = await post(listingForm({ 'floors[0][title]': 'Ground floor' }));
+    expect(res.body.data.fields).toEqual({ 'floors.0': ['Each floor needs a title and an image.'] });
+  });
+
+  it('is gated on a complete profile and an account', async () => {
+    const incomplete = await createUser(app.database.db, { address: null });
+    const { token } = await startSession(app.database.db, incomplete.id, { userAgent: null, ip: null });
+    const res = await post(listingForm(), token);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({
+      message: 'You have not completed your profile yet. Please complete first',
+      data: { code: 'profile_incomplete' },
+    });
+    expect((await app.call('POST', '/api/post_property', { body: listingForm() })).status).toBe(401);
+  });
+});
+
+describe('editing and managing', () => {
+  it('updates fields and media, and sends an approved listing back to review', async () => {
+    const form = listingForm();
+    form.append('gallery_images[]', new File([photo], 'a.jpg', { type: 'image/jpeg' }));
+    const created = (await post(form)).body.data;
+    await app.database.db.update(properties).set({ adminStatus: 'approved' }).where(eq(properties.id, created.id));
+    const removedKey = created.gallery_images[0].url.replace('/uploads/', '');
+    const update = new FormData();
+    update.set('id', String(created.id));
+    update.set('price', '199000');
+    update.set('remove_gallery_images', '0');
+    update.set('meta_image', '');
+    update.append('documents[]', new File([pdf], 'plan.pdf', { type: 'application/pdf' }));
+    const res = await app.call('POST', '/api/update_post_property', { body: update, token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      price: 199000,
+      admin_status: 'pending',
+      gallery_images: [],
+      title: created.title,
+    });
+    expect(res.body.data.documents).toHaveLength(1);
+    expect(fs.existsSync(path.join(app.storageDir, removedKey))).toBe(false);
+  });
+
+  it('changes status: sold for a sale, rented and available again for a rental, and switches sale to rent', async () => {
+    const created = (await post(listingForm())).body.data;
+    const status = (body: Record<string, string>) =>
+      app.call('POST', '/api/update_property_status', {
+        body: { property_id: String(created.id), ...body },
+        token: owner.token,
+      });
+    expect((await status({ status: 'rented' })).status).toBe(422);
+    expect((await status({ status: 'sold' })).body.data.status).toBe('sold');
+    const switched = await app.call('POST', '/api/change-property-status', {
+      body: { property_id: String(created.id), status: 'active', property_type: 'rent', rentduration: 'yearly' },
+      token: owner.token,
+    });
+    expect(switched.body.data).toMatchObject({ status: 'active', property_type: 'rent', rentduration: 'yearly' });
+    expect((await status({ status: 'rented' })).body.data.status).toBe('rented');
+    expect((await status({ status: 'active' })).body.data.status).toBe('active');
+  });
+
+  it("never lets another user edit, re-status or delete someone's property", async () => {
+    const created = (await post(listingForm())).body.data;
+    const asOther = { token: other.token };
+    const update = await app.call('POST', '/api/update_post_property', {
+      body: { id: created.id, title: 'Hijacked' },
+      ...asOther,
+    });
+    expect(update.status).toBe(404);
+    expect(
+      (
+        await app.call('POST', '/api/update_property_status', {
+          body: { property_id: created.id, status: 'inactive' },
+          ...asOther,
+        })
+      ).status,
+    ).toBe(404);
+    expect((await app.call('POST', '/api/delete_property', { body: { id: created.id }, ...asOther })).status).toBe(404);
+    const listedForOther = await app.call('GET', `/api/get-added-properties?slug_id=${created.slug_id}`, asOther);
+    expect(listedForOther.body.data.items).toEqual([]);
+    const [row] = await app.database.db.select().from(properties).where(eq(properties.id, created.id));
+    expect(row).toMatchObject({ title: created.title, status: 'active' });
+  });
+
+  it('deletes the listing and its files', async () => {
+    const created = (await post(listingForm())).body.data;
+    const file = path.join(app.storageDir, created.title_image.url.replace('/uploads/', ''));
+    expect(fs.existsSync(file)).toBe(true);
+    expect(
+      (await app.call('POST', '/api/delete_property', { body: { id: created.id }, token: owner.token })).status,
+    ).toBe(200);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(await app.database.db.select().from(properties).where(eq(properties.id, created.id))).toEqual([]);
+  });
+});
