@@ -26,7 +26,7 @@ const id = z.coerce.number({ error: m.required }).int().positive(m.required);
 
 export const parameterInputSchema = z.object({
   parameter_id: id,
-  value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]),
+  value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).optional(),
 });
 export const facilityInputSchema = z.object({
   facility_id: id,

@@ -123,3 +123,16 @@ export async function listOwnedPropertyRows(
     db.select({ value: count() }).from(properties).where(where),
   );
 }
+
+export async function findOwnedPropertyBySlug(
+  db: Executor,
+  slug: string,
+  ownerId: number,
+): Promise<PropertyRow | null> {
+  const [row] = await db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.slug, slug), eq(properties.ownerId, ownerId)))
+    .limit(1);
+  return row ?? null;
+}

@@ -72,3 +72,24 @@ export async function getCities(db: Database, storage: FileStorage, page: Page) 
 }
 
 export const getReportReasons = catalog.listReportReasons;
+
+/** What the add/edit property form offers: every active category, the chosen one's parameters, all facilities. */
+export async function propertyFormOptions(db: Database, categoryId: number | null) {
+  const [{ rows: categories }, parameters, facilities] = await Promise.all([
+    catalog.listCategories(db, { hasProperty: false, offset: 0, limit: 100 }),
+    categoryId ? catalog.listParametersOfCategories(db, [categoryId]) : Promise.resolve([]),
+    catalog.listFacilities(db),
+  ]);
+  return {
+    categories: categories.map((c) => ({ id: c.id, name: c.name })),
+    parameters: parameters.map((p) => ({
+      id: p.id,
+      name: p.name,
+      type: p.typeOfParameter,
+      options: p.typeValues,
+      required: p.isRequired,
+    })),
+    facilities: facilities.map((f) => ({ id: f.id, name: f.name })),
+  };
+}
+export type PropertyFormOptions = Awaited<ReturnType<typeof propertyFormOptions>>;

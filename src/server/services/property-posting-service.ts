@@ -42,7 +42,13 @@ function textFields(body: Nested): Record<string, unknown> {
   const fields = strip(body) as Record<string, unknown>;
   if (fields['formatted_address'] === undefined && typeof fields['address'] === 'string')
     fields['formatted_address'] = fields['address'];
-  // Empty optional fields are left out (spec section 5): '' means "not given".
+  // Empty optional fields are left out (spec section 5): '' means "not given", and so does a facility without a
+  // distance (a form shows every facility; only the filled ones count). Empty parameters are skipped later, in
+  // place, so error messages keep the index of the field they belong to.
+  if (Array.isArray(fields['facilities']))
+    fields['facilities'] = (fields['facilities'] as { distance?: unknown }[]).filter(
+      (f) => f && f.distance !== undefined && f.distance !== '',
+    );
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
 }
 
@@ -50,13 +56,15 @@ function textFields(body: Nested): Record<string, unknown> {
 async function checkParameters(
   db: Database,
   categoryId: number,
-  inputs: { parameter_id: number; value: ParameterValue }[],
+  inputs: { parameter_id: number; value?: ParameterValue | undefined }[],
 ) {
   const definitions = await listParametersOfCategories(db, [categoryId]);
   const byId = new Map(definitions.map((d) => [d.id, d]));
   const errors: FieldErrors = {};
   const values: { parameterId: number; value: ParameterValue }[] = [];
-  dropEmptyParameters(inputs).forEach((input, index) => {
+  const filled = new Set(dropEmptyParameters(inputs));
+  inputs.forEach((input, index) => {
+    if (!filled.has(input) || input.value === undefined) return;
     const definition = byId.get(input.parameter_id);
     const at = `parameters.${index}.value`;
     if (!definition) return void (errors[`parameters.${index}.parameter_id`] = ['validation.parameter_unknown']);
@@ -153,6 +161,8 @@ async function readFloors(body: Nested, media: MediaBatch, keep: Map<number, Ima
     const title = typeof entry['title'] === 'string' ? entry['title'].trim().slice(0, 120) : '';
     const file = asFile(entry['image']);
     const existing = keep.get(Number(entry['id']));
+    // A blank row (the form always offers one more) is not a floor.
+    if (!title && !file && !existing) continue;
     const image = file ? await media.image(file, `floors.${index}.image`) : (existing ?? null);
     if (!title || !image) throw AppError.validation({ [`floors.${index}`]: ['validation.floor_incomplete'] });
     floors.push({ title, image, sortOrder: index });
@@ -170,7 +180,7 @@ export async function postProperty(deps: Deps, actor: SessionUser, body: Nested)
   if (!(await repo.findActiveCategory(deps.db, input.category_id)))
     throw AppError.validation({ category_id: ['validation.category_unknown'] });
   const [parameterValues, facilityValues] = await Promise.all([
-    checkParameters(deps.db, input.category_id, input.parameters as { parameter_id: number; value: ParameterValue }[]),
+    checkParameters(deps.db, input.category_id, input.parameters),
     checkFacilities(deps.db, input.facilities),
   ]);
   const titleFile = asFile(body['title_image']);
@@ -291,11 +301,7 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
     throw AppError.validation({ category_id: ['validation.category_unknown'] });
   const parameterValues =
     body['parameters'] !== undefined || partial.category_id
-      ? await checkParameters(
-          deps.db,
-          merged.category_id,
-          merged.parameters as { parameter_id: number; value: ParameterValue }[],
-        )
+      ? await checkParameters(deps.db, merged.category_id, merged.parameters)
       : null;
   const facilityValues = body['facilities'] !== undefined ? await checkFacilities(deps.db, merged.facilities) : null;
 
@@ -445,4 +451,14 @@ export async function listMyProperties(
     limit: page.limit,
     items: await Promise.all(rows.map((row) => ownPropertyView(deps, row))),
   };
+}
+
+/** One of the owner's listings by id or slug, as the owner sees it; someone else's is not found. */
+export async function getOwnProperty(deps: Deps, actor: SessionUser, by: { id: number } | { slug: string }) {
+  const row =
+    'id' in by
+      ? await repo.findOwnedProperty(deps.db, by.id, actor.id)
+      : await repo.findOwnedPropertyBySlug(deps.db, by.slug, actor.id);
+  if (!row) throw AppError.notFound('errors.property_not_found');
+  return ownPropertyView(deps, row);
 }

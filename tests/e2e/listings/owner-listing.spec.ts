@@ -1,0 +1,85 @@
+import sharp from 'sharp';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+
+test('an agent adds a property with photos, sees it pending, edits it and marks it sold', async ({ page, browser }) => {
+  test.slow();
+  const title = `Harbour loft ${Date.now().toString(36)}`;
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#5b8' } })
+    .jpeg()
+    .toBuffer();
+
+  await page.goto('/login?next=/user/properties');
+  await page.getByLabel('Email').fill('agent2@example.com');
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/properties$/);
+
+  await page.getByRole('link', { name: 'Add property' }).click();
+  await expect(page).toHaveURL(/\/user\/properties\/new$/);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('radio', { name: 'Apartment' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Category: Apartment.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // A first try without a price and photo explains both, keeping what was typed.
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Description', { exact: true }).fill('Bright loft over the harbour with two bedrooms.');
+  await page.getByLabel('Full address').fill('3 Quay Street, Lisbon, Portugal');
+  await page.getByLabel('City').fill('Lisbon');
+  await page.getByLabel('State or region').fill('Lisbon');
+  await page.getByLabel('Country').fill('Portugal');
+  await page.getByLabel('Latitude').fill('38.70');
+  await page.getByLabel('Longitude').fill('-9.13');
+  await page.getByLabel('Bedrooms').fill('2');
+  await page.getByRole('button', { name: 'Send for review' }).click();
+  await expect(page.getByText('Enter a price above zero.', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+
+  await page.getByLabel('Price').fill('420000');
+  await page.getByLabel('Title image').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByLabel('Gallery photos').setInputFiles([
+    { name: 'a.jpg', mimeType: 'image/jpeg', buffer: photo },
+    { name: 'b.jpg', mimeType: 'image/jpeg', buffer: photo },
+  ]);
+  await page.getByLabel('Hospital (km)').fill('1.2');
+  await page.getByRole('button', { name: 'Send for review' }).click();
+
+  // Its own page shows it waiting for review.
+  await expect(page).toHaveURL(/\/my-property\/harbour-loft-/);
+  await expect(page.getByText('Your property has been sent for review.')).toBeVisible();
+  await expect(page.getByTestId('property-state')).toContainText('Waiting for review');
+  await expectNoSeriousA11yViolations(page);
+
+  // Edit it.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Price')).toHaveValue('420000');
+  await page.getByLabel('Price').fill('399000');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your changes have been sent for review.')).toBeVisible();
+
+  // Mark it sold.
+  await page.getByRole('button', { name: 'Mark as sold' }).click();
+  await expect(page.getByTestId('property-state')).toContainText('Sold');
+
+  // Another agent cannot open it, nor its edit page.
+  const ownPage = new URL(page.url()).pathname;
+  const editHref = await page.getByRole('link', { name: 'Edit' }).getAttribute('href');
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto('/login');
+  await strangerPage.getByLabel('Email').fill('agent3@example.com');
+  await strangerPage.getByLabel('Password').fill('demo1234');
+  await strangerPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(strangerPage.getByRole('link', { name: 'My profile' })).toBeVisible();
+  expect((await strangerPage.goto(ownPage))!.status()).toBe(404);
+  expect((await strangerPage.goto(editHref!))!.status()).toBe(404);
+  await stranger.close();
+
+  // It is listed among the agent's properties, and the public does not see it before review.
+  await page.goto('/user/properties');
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await page.goto(`/properties?search=${encodeURIComponent(title)}`);
+  await expect(page.getByText('No properties match your search.')).toBeVisible();
+});
