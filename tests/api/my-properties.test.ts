@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { properties } from '../../src/server/db/schema/index.ts';
+import { interestedUsers, properties } from '../../src/server/db/schema/index.ts';
 import { startSession } from '../../src/server/services/session-service.ts';
 import { seedCatalog, createUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -272,5 +272,23 @@ describe('editing and managing', () => {
     ).toBe(200);
     expect(fs.existsSync(file)).toBe(false);
     expect(await app.database.db.select().from(properties).where(eq(properties.id, created.id))).toEqual([]);
+  });
+});
+
+describe('get_interested_users', () => {
+  it('shows the owner who is interested, and nobody else', async () => {
+    const created = (await post(listingForm())).body.data;
+    const fan = await createUser(app.database.db, { name: 'Fan One', mobile: '+15559990001' });
+    await app.database.db.insert(interestedUsers).values({ userId: fan.id, propertyId: created.id });
+    const res = await app.call('GET', `/api/get_interested_users?property_id=${created.id}`, { token: owner.token });
+    expect(res.body.data).toMatchObject({ total: 1, items: [{ id: fan.id, name: 'Fan One', mobile: '+15559990001' }] });
+    const bySlug = await app.call('GET', `/api/get_interested_users?slug_id=${created.slug_id}`, {
+      token: owner.token,
+    });
+    expect(bySlug.body.data.total).toBe(1);
+    expect(
+      (await app.call('GET', `/api/get_interested_users?property_id=${created.id}`, { token: other.token })).status,
+    ).toBe(404);
+    expect((await app.call('GET', '/api/get_interested_users', { token: owner.token })).status).toBe(422);
   });
 });

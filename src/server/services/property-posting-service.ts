@@ -16,6 +16,8 @@ import type { DocumentRecord, ImageRecord } from '../db/schema/media-types.ts';
 import { AppError, type FieldErrors } from '../errors.ts';
 import { deleteMedia, MEDIA_LIMITS, storeDocument, storeListingImage } from '../media/listing-media.ts';
 import { listParametersOfCategories } from '../repositories/catalog-repository.ts';
+import { listInterestedUsers } from '../repositories/interest-repository.ts';
+import { imageView } from './image-view.ts';
 import * as repo from '../repositories/property-write-repository.ts';
 import { assertCanAddListing } from './listing-gate-service.ts';
 import { ownPropertyView } from './property-view.ts';
@@ -461,4 +463,27 @@ export async function getOwnProperty(deps: Deps, actor: SessionUser, by: { id: n
       : await repo.findOwnedPropertyBySlug(deps.db, by.slug, actor.id);
   if (!row) throw AppError.notFound('errors.property_not_found');
   return ownPropertyView(deps, row);
+}
+
+/** get_interested_users: only the property's owner sees who is interested. */
+export async function interestedInMyProperty(
+  deps: Deps,
+  actor: SessionUser,
+  by: { id: number } | { slug: string },
+  page: { offset: number; limit: number },
+) {
+  const property = await getOwnProperty(deps, actor, by);
+  const { rows, total } = await listInterestedUsers(deps.db, property.id, page);
+  return {
+    total,
+    ...page,
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      mobile: r.mobile,
+      profile: imageView(deps.storage, r.profileImage),
+      created_at: r.at.toISOString(),
+    })),
+  };
 }

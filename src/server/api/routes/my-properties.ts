@@ -2,10 +2,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   changePropertyStatus,
   deleteProperty,
+  interestedInMyProperty,
   listMyProperties,
   postProperty,
   updateProperty,
 } from '../../services/property-posting-service.ts';
+import { AppError } from '../../errors.ts';
 import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
@@ -51,6 +53,21 @@ const routes = {
     'property_id, status, optional property_type and rentduration.',
   ),
   delete: write('/delete_property', 'Delete your property and its files', 'id', z.null()),
+  interested: createRoute({
+    method: 'get',
+    path: '/get_interested_users',
+    tags: ['my properties'],
+    summary: 'Who showed interest in your property (by property_id or slug_id)',
+    security,
+    middleware: [requireUser] as const,
+    request: {
+      query: paginationQuery.extend({
+        property_id: z.coerce.number().int().positive().optional(),
+        slug_id: z.string().max(200).optional(),
+      }),
+    },
+    responses: replies(page(z.record(z.string(), z.unknown())), 'Interested users'),
+  }),
   list: createRoute({
     method: 'get',
     path: '/get-added-properties',
@@ -79,6 +96,12 @@ export const myPropertyRoutes = newRouter()
   .openapi(routes.delete, async (c) => {
     await deleteProperty(c.var, c.var.user!, await readNestedBody(c));
     return ok(c, null, 'property.deleted');
+  })
+  .openapi(routes.interested, async (c) => {
+    const { offset, limit, property_id, slug_id } = c.req.valid('query');
+    if (!property_id && !slug_id) throw AppError.validation({ property_id: ['validation.required'] });
+    const by = property_id ? { id: property_id } : { slug: slug_id! };
+    return ok(c, await interestedInMyProperty(c.var, c.var.user!, by, { offset, limit }));
   })
   .openapi(routes.list, async (c) => {
     const { offset, limit, slug_id } = c.req.valid('query');
