@@ -292,3 +292,29 @@ describe('get_interested_users', () => {
     expect((await app.call('GET', '/api/get_interested_users', { token: owner.token })).status).toBe(422);
   });
 });
+
+describe('owner dashboard', () => {
+  it('counts only the owner listings by review state, with views and interest', async () => {
+    const { ownerDashboard } = await import('../../src/server/services/property-posting-service.ts');
+    const fresh = await completeUser('dash');
+    const actor = { id: fresh.id, sessionId: 0, name: 'x', email: null, role: 'user' as const };
+    const a = (await post(listingForm(), fresh.token)).body.data;
+    const b = (await post(listingForm(), fresh.token)).body.data;
+    await app.database.db
+      .update(properties)
+      .set({ adminStatus: 'approved', status: 'sold', totalViews: 7 })
+      .where(eq(properties.id, a.id));
+    await app.database.db.update(properties).set({ totalViews: 3 }).where(eq(properties.id, b.id));
+    const fan = await createUser(app.database.db, { mobile: '+15559990002' });
+    await app.database.db.insert(interestedUsers).values({ userId: fan.id, propertyId: b.id });
+    expect(await ownerDashboard({ db: app.database.db, storage: null as never }, actor)).toEqual({
+      total: 2,
+      pending: 1,
+      approved: 1,
+      rejected: 0,
+      closed: 1,
+      views: 10,
+      interested: 1,
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { withTotal } from './paging.ts';
 import {
@@ -135,4 +135,21 @@ export async function findOwnedPropertyBySlug(
     .where(and(eq(properties.slug, slug), eq(properties.ownerId, ownerId)))
     .limit(1);
   return row ?? null;
+}
+
+/** Counts for the owner's dashboard, in one pass over their listings. */
+export async function ownerListingStats(db: Executor, ownerId: number) {
+  const [row] = await db
+    .select({
+      total: count(),
+      pending: sql<number>`count(*) filter (where ${properties.adminStatus} = 'pending')::int`,
+      approved: sql<number>`count(*) filter (where ${properties.adminStatus} = 'approved')::int`,
+      rejected: sql<number>`count(*) filter (where ${properties.adminStatus} = 'rejected')::int`,
+      closed: sql<number>`count(*) filter (where ${properties.status} in ('sold', 'rented'))::int`,
+      views: sql<number>`coalesce(sum(${properties.totalViews}), 0)::int`,
+      interested: sql<number>`(select count(*)::int from "interested_users" i join "properties" p on p."id" = i."property_id" where p."owner_id" = ${ownerId})`,
+    })
+    .from(properties)
+    .where(eq(properties.ownerId, ownerId));
+  return row!;
 }

@@ -487,3 +487,8 @@ export async function interestedInMyProperty(
     })),
   };
 }
+
+/** The dashboard's summary of the owner's listings. */
+export function ownerDashboard(deps: Deps, actor: SessionUser) {
+  return repo.ownerListingStats(deps.db, actor.id);
+}

@@ -80,6 +80,9 @@ test('an agent adds a property with photos, sees it pending, edits it and marks 
   // It is listed among the agent's properties, and the public does not see it before review.
   await page.goto('/user/properties');
   await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await page.goto('/user/dashboard');
+  await expect(page.getByTestId('dashboard-stats')).toContainText('Sold or rented');
+  await expectNoSeriousA11yViolations(page);
   await page.goto(`/properties?search=${encodeURIComponent(title)}`);
   await expect(page.getByText('No properties match your search.')).toBeVisible();
 });
