@@ -318,3 +318,19 @@ describe('owner dashboard', () => {
     });
   });
 });
+
+describe('validate-property', () => {
+  it('answers the messages post_property would give, translated, without saving anything', async () => {
+    const before = await app.database.db.select().from(properties);
+    const res = await app.call('POST', '/api/validate-property?lang=ar', {
+      body: listingForm({ price: '-1', title: '' }),
+      token: owner.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.fields).toMatchObject({ price: ['أدخل سعرًا أكبر من صفر.'], title: ['هذا الحقل مطلوب.'] });
+    const good = await app.call('POST', '/api/validate-property', { body: listingForm(), token: owner.token });
+    expect(good.body.data.fields).toEqual({});
+    expect(await app.database.db.select().from(properties)).toHaveLength(before.length);
+    expect((await app.call('POST', '/api/validate-property', { body: listingForm() })).status).toBe(401);
+  });
+});

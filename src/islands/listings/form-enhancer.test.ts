@@ -2,9 +2,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import en from '../../server/i18n/locales/en.json' with { type: 'json' };
 import { createTranslate } from '../../lib/i18n/translate.ts';
-import { enhancePropertyForm, fieldError } from './form-enhancer.ts';
+import { nestFormEntries } from '../../server/api/form-fields.ts';
+import { checkPropertyFields } from '../../server/services/property-posting-service.ts';
+import { applyMessages, enhancePropertyForm, inputNameOf, type CheckFields } from './form-enhancer.ts';
 
 const t = createTranslate('en', en);
+/** The server's own check, called in-process instead of over HTTP, with messages translated as the API does. */
+const serverCheck: CheckFields = async (form) => {
+  const fields = checkPropertyFields(nestFormEntries(new FormData(form).entries()));
+  return Object.fromEntries(Object.entries(fields).map(([k, list]) => [k, list.map((m) => t(m))]));
+};
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function render(floors = '') {
   document.body.innerHTML = `
@@ -29,7 +37,7 @@ function render(floors = '') {
       <button type="submit">Send</button>
     </form>`;
   const form = document.getElementById('property-form') as HTMLFormElement;
-  enhancePropertyForm(form, t);
+  enhancePropertyForm(form, t, serverCheck);
   return form;
 }
 
@@ -41,31 +49,37 @@ describe('property form enhancement', () => {
     document.body.innerHTML = '';
   });
 
-  it('gives the server message for a field when it is left', () => {
+  it('gives the server message for a field when it is left, and clears it once corrected', async () => {
     render();
     const price = byName('price');
     price.value = '-3';
     price.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    await settle();
     expect(document.getElementById('field-price-error')?.textContent).toBe('Enter a price above zero.');
     expect(price.getAttribute('aria-invalid')).toBe('true');
     price.value = '120000';
-    price.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    price.dispatchEvent(new Event('input', { bubbles: true }));
+    await settle();
     expect(document.getElementById('field-price-error')).toBeNull();
     expect(price.hasAttribute('aria-invalid')).toBe(false);
   });
 
-  it('shows one section at a time and checks it before moving on', () => {
+  it('shows one section at a time and checks it before moving on', async () => {
     const form = render();
     const [about, location, floors] = [...form.querySelectorAll('fieldset')].filter((f) => f.parentElement === form);
     expect([about!.hidden, location!.hidden, floors!.hidden]).toEqual([false, true, true]);
     expect(button('Send').hidden).toBe(true);
     expect(document.body.textContent).toContain('Step 1 of 3');
     button('Next').click();
+    await settle();
     expect(about!.hidden).toBe(false);
     expect(document.getElementById('field-title-error')?.textContent).toBe('This field is required.');
+    // Fields of later sections (the city here) are not flagged yet.
+    expect(document.getElementById('field-city-error')).toBeNull();
     byName('title').value = 'Sea view flat';
     byName('price').value = '1000';
     button('Next').click();
+    await settle();
     expect([about!.hidden, location!.hidden]).toEqual([true, false]);
     button('Back').click();
     expect(about!.hidden).toBe(false);
@@ -86,13 +100,19 @@ describe('property form enhancement', () => {
   });
 });
 
-describe('fieldError', () => {
-  it('treats an empty optional field as not given, and an empty required one as missing', () => {
-    expect(fieldError('video_link', '', t)).toBeNull();
-    expect(fieldError('video_link', 'javascript:alert(1)', t)).toBe(
-      'Enter a web address starting with http:// or https://.',
-    );
-    expect(fieldError('title', '', t)).toBe('This field is required.');
-    expect(fieldError('unknown_field', 'x', t)).toBeNull();
+describe('messages from the server', () => {
+  it('map field paths to input names', () => {
+    expect(inputNameOf('parameters.0.value')).toBe('parameters[0][value]');
+    expect(inputNameOf('formatted_address')).toBe('address');
+    expect(inputNameOf('price')).toBe('price');
+  });
+
+  it('mark only the controls inside the scope', () => {
+    document.body.innerHTML =
+      '<div id="a"><input id="field-price" name="price"></div><div id="b"><input id="field-city" name="city"></div>';
+    const ok = applyMessages(document.getElementById('a')!, { price: ['Bad price'], city: ['Bad city'] });
+    expect(ok).toBe(false);
+    expect(document.getElementById('field-price-error')?.textContent).toBe('Bad price');
+    expect(document.getElementById('field-city-error')).toBeNull();
   });
 });

@@ -1,21 +1,24 @@
 import { canAddFloor } from '../../lib/validation/floors.ts';
-import { propertyFieldsSchema } from '../../lib/validation/property.ts';
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
-const shape = propertyFieldsSchema.shape as Record<
-  string,
-  { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } }
->;
+/** Field path -> messages, as the server reports them (`price`, `parameters.0.value`). */
+export type FieldMessages = Record<string, string[]>;
+export type CheckFields = (form: HTMLFormElement) => Promise<FieldMessages>;
 
-/** The message for one field as the server would give it, or null when the value is fine. */
-export function fieldError(name: string, value: string, t: Translate): string | null {
-  const schema = shape[name];
-  if (!schema) return null;
-  // Empty optional fields are "not given" (spec section 5), exactly as the server treats them.
-  const result = schema.safeParse(value === '' ? undefined : value);
-  if (result.success) return null;
-  const message = result.error?.issues[0]?.message ?? 'validation.required';
-  return /^[a-z_]+\.[a-z0-9_.]+$/.test(message) ? t(message) : message;
+/** The form's text (files left out) checked by the server's own rules, which answer in the page's language. */
+export const checkWithServer: CheckFields = async (form) => {
+  const text = new FormData();
+  for (const [key, value] of new FormData(form).entries()) if (typeof value === 'string') text.append(key, value);
+  const response = await fetch('/api/validate-property', { method: 'POST', body: text, credentials: 'same-origin' });
+  const body = (await response.json().catch(() => null)) as { data?: { fields?: FieldMessages } } | null;
+  return body?.data?.fields ?? {};
+};
+
+/** `parameters.0.value` -> `parameters[0][value]`; the server names the formatted address, the form `address`. */
+export function inputNameOf(path: string): string {
+  if (path === 'formatted_address') return 'address';
+  const [head, ...rest] = path.split('.');
+  return head + rest.map((part) => `[${part}]`).join('');
 }
 
 function showError(input: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, message: string | null): void {
@@ -40,19 +43,21 @@ function showError(input: HTMLInputElement | HTMLTextAreaElement | HTMLSelectEle
   }
 }
 
-/** Checks every named top-level field inside `scope`; returns whether all passed. */
-export function validateWithin(scope: ParentNode, t: Translate): boolean {
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+const controlsIn = (scope: ParentNode) =>
+  [...scope.querySelectorAll<Control>('input[name], textarea[name], select[name]')].filter(
+    (c) => c.type !== 'file' && c.type !== 'hidden',
+  );
+
+/** Shows the messages that belong to controls inside `scope` and clears the others; true when none is left. */
+export function applyMessages(scope: ParentNode, messages: FieldMessages): boolean {
+  const byName = new Map(Object.entries(messages).map(([path, list]) => [inputNameOf(path), list[0] ?? '']));
   let ok = true;
-  scope
-    .querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
-      'input[name], textarea[name], select[name]',
-    )
-    .forEach((input) => {
-      if (!(input.name in shape) || input.type === 'file' || input.type === 'hidden') return;
-      const message = fieldError(input.name, input.value, t);
-      showError(input, message);
-      if (message) ok = false;
-    });
+  for (const control of controlsIn(scope)) {
+    const message = byName.get(control.name) ?? null;
+    showError(control, message);
+    if (message) ok = false;
+  }
   return ok;
 }
 
@@ -61,25 +66,35 @@ export function validateWithin(scope: ParentNode, t: Translate): boolean {
  * time with Next and Back (checking the section before moving on), and floors added one by one, each only after
  * the current one is filled. Without JavaScript the plain form works as it is.
  */
-export function enhancePropertyForm(form: HTMLFormElement, t: Translate): () => void {
-  const field = (target: EventTarget | null) =>
+export function enhancePropertyForm(
+  form: HTMLFormElement,
+  t: Translate,
+  check: CheckFields = checkWithServer,
+): () => void {
+  const control = (target: EventTarget | null): Control | null =>
     (target instanceof HTMLInputElement ||
       target instanceof HTMLTextAreaElement ||
       target instanceof HTMLSelectElement) &&
-    target.name in shape &&
-    target.type !== 'file'
+    target.type !== 'file' &&
+    target.type !== 'hidden' &&
+    form.contains(target)
       ? target
       : null;
   // A message appears when a field is left; while someone corrects it, it clears as soon as the value is right.
-  // (Clearing on leaving would move the buttons below under the pointer that is about to click them.)
+  // (Clearing only on leaving would move the buttons below under the pointer that is about to click them.)
+  const recheck = async (input: Control, onlyClear: boolean) => {
+    const messages = await check(form);
+    const message = messages[Object.keys(messages).find((path) => inputNameOf(path) === input.name) ?? ''];
+    if (!message) showError(input, null);
+    else if (!onlyClear) showError(input, message[0] ?? null);
+  };
   const onBlur = (event: Event) => {
-    const input = field(event.target);
-    if (input) showError(input, fieldError(input.name, input.value, t));
+    const input = control(event.target);
+    if (input) void recheck(input, false);
   };
   const onInput = (event: Event) => {
-    const input = field(event.target);
-    if (input?.getAttribute('aria-invalid') === 'true' && !fieldError(input.name, input.value, t))
-      showError(input, null);
+    const input = control(event.target);
+    if (input?.getAttribute('aria-invalid') === 'true') void recheck(input, true);
   };
   form.addEventListener('focusout', onBlur);
   form.addEventListener('input', onInput);
@@ -122,10 +137,15 @@ export function enhancePropertyForm(form: HTMLFormElement, t: Translate): () => 
     render();
     steps[current]?.querySelector('legend')?.scrollIntoView?.({ block: 'start' });
   });
-  next.addEventListener('click', () => {
-    if (!validateWithin(steps[current]!, t)) {
-      steps[current]!.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
+  next.addEventListener('click', async () => {
+    next.disabled = true;
+    try {
+      if (!applyMessages(steps[current]!, await check(form))) {
+        steps[current]!.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+        return;
+      }
+    } finally {
+      next.disabled = false;
     }
     current = Math.min(steps.length - 1, current + 1);
     render();

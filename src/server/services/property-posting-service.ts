@@ -492,3 +492,15 @@ export async function interestedInMyProperty(
 export function ownerDashboard(deps: Deps, actor: SessionUser) {
   return repo.ownerListingStats(deps.db, actor.id);
 }
+
+/**
+ * Checks a property form's text without saving it, for the form's step-by-step messages: the browser asks the
+ * server instead of carrying the schemas (and zod) in its bundle, so both always agree.
+ */
+export function checkPropertyFields(body: Nested): FieldErrors {
+  const result = propertyInputSchema.safeParse(textFields(body));
+  if (result.success) return {};
+  const fields: FieldErrors = {};
+  for (const issue of result.error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
+  return fields;
+}

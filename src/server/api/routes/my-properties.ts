@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   changePropertyStatus,
+  checkPropertyFields,
   deleteProperty,
   interestedInMyProperty,
   listMyProperties,
@@ -68,6 +69,12 @@ const routes = {
     },
     responses: replies(page(z.record(z.string(), z.unknown())), 'Interested users'),
   }),
+  check: write(
+    '/validate-property',
+    'Check property form fields without saving (the form uses it for step-by-step messages)',
+    'The same text fields as post_property; replies with a message per field that is not right.',
+    z.object({ fields: z.record(z.string(), z.array(z.string())) }),
+  ),
   list: createRoute({
     method: 'get',
     path: '/get-added-properties',
@@ -102,6 +109,16 @@ export const myPropertyRoutes = newRouter()
     if (!property_id && !slug_id) throw AppError.validation({ property_id: ['validation.required'] });
     const by = property_id ? { id: property_id } : { slug: slug_id! };
     return ok(c, await interestedInMyProperty(c.var, c.var.user!, by, { offset, limit }));
+  })
+  .openapi(routes.check, async (c) => {
+    const fields = checkPropertyFields(await readNestedBody(c));
+    const translated = Object.fromEntries(
+      Object.entries(fields).map(([k, messages]) => [
+        k,
+        messages.map((m) => (/^[a-z_]+\.[a-z0-9_.]+$/.test(m) ? c.var.t(m) : m)),
+      ]),
+    );
+    return ok(c, { fields: translated });
   })
   .openapi(routes.list, async (c) => {
     const { offset, limit, slug_id } = c.req.valid('query');
