@@ -38,7 +38,7 @@ async function boot(): Promise<Runtime> {
   onShutdown(() => database.close());
   await database.migrate();
   const storage = new LocalFileStorage(path.resolve(config.DATA_DIR, 'uploads'));
-  await seedEssentials(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
+  await seedEssentials(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, storage });
   if (config.SEED_DEMO_DATA) await seedDemoData(database.db, storage);
   logger.info('database ready', { kind: database.kind, ms: Math.round(performance.now() - started) });
   const { mailer, sms } = createSenders(config);

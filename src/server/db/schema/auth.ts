@@ -54,7 +54,10 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /** Who changed what in the admin console, with the row before and after. */
@@ -70,7 +73,11 @@ export const auditLog = pgTable(
     after: jsonb().$type<unknown>(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_recent_idx').on(t.createdAt.desc()), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_log_recent_idx').on(t.createdAt.desc()),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_actor_idx').on(t.actorId),
+  ],
 );
 
 /** Fixed-window counters for rate limits, shared by every app server through the database. */

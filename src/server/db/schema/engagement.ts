@@ -65,5 +65,6 @@ export const reports = pgTable(
   (t) => [
     index('reports_status_idx').on(t.status, t.createdAt),
     uniqueIndex('reports_user_property_unique').on(t.userId, t.propertyId),
+    index('reports_property_idx').on(t.propertyId),
   ],
 );

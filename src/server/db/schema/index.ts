@@ -9,3 +9,4 @@ export * from './packages.ts';
 export * from './content.ts';
 export * from './verification.ts';
 export * from './auth.ts';
+export * from './relations.ts';

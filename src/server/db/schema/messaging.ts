@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import type { DocumentRecord } from './media-types.ts';
 import { properties } from './properties.ts';
@@ -24,6 +25,9 @@ export const messages = pgTable(
   (t) => [
     index('messages_conversation_idx').on(t.propertyId, t.senderId, t.receiverId, t.createdAt),
     index('messages_receiver_unread_idx').on(t.receiverId, t.readAt),
+    index('messages_sender_idx').on(t.senderId, t.createdAt),
+    check('messages_one_target', sql`(${t.receiverId} is null) = ${t.toAdmin}`),
+    check('messages_not_empty', sql`${t.body} <> '' or ${t.file} is not null or ${t.audio} is not null`),
   ],
 );
 
@@ -57,8 +61,16 @@ export const blockedUsers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('blocked_users_pair_unique').on(t.blockerId, t.blockedId, t.toAdmin),
+    // Two partial indexes rather than one over (blocker, blocked, to_admin): NULLs are distinct in a unique
+    // index, so that one would let a user block the admins any number of times.
+    uniqueIndex('blocked_users_pair_unique')
+      .on(t.blockerId, t.blockedId)
+      .where(sql`${t.blockedId} is not null`),
+    uniqueIndex('blocked_users_admin_unique')
+      .on(t.blockerId)
+      .where(sql`${t.toAdmin}`),
     index('blocked_users_blocked_idx').on(t.blockedId),
+    check('blocked_users_one_target', sql`(${t.blockedId} is null) = ${t.toAdmin}`),
   ],
 );
 

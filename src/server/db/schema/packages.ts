@@ -19,18 +19,25 @@ import { projects } from './projects.ts';
 import { properties } from './properties.ts';
 import { users } from './users.ts';
 
-export const packages = pgTable('packages', {
-  id: id(),
-  name: text().notNull(),
-  /** Minor units of the site currency; 0 for a free package. */
-  priceMinor: bigint({ mode: 'number' }).notNull().default(0),
-  durationDays: integer().notNull(),
-  isActive: boolean().notNull().default(true),
-  iosProductId: text(),
-  sortOrder: integer().notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const packages = pgTable(
+  'packages',
+  {
+    id: id(),
+    name: text().notNull(),
+    /** Minor units of the site currency; 0 for a free package. */
+    priceMinor: bigint({ mode: 'number' }).notNull().default(0),
+    durationDays: integer().notNull(),
+    isActive: boolean().notNull().default(true),
+    iosProductId: text(),
+    sortOrder: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('packages_price_nonnegative', sql`${t.priceMinor} >= 0`),
+    check('packages_duration_positive', sql`${t.durationDays} > 0`),
+  ],
+);
 
 /** A feature a package grants; `limit` null means unlimited (limits count only for the listing/featuring features). */
 export const packageFeatures = pgTable(
@@ -42,7 +49,10 @@ export const packageFeatures = pgTable(
     feature: packageFeature().notNull(),
     limit: integer(),
   },
-  (t) => [primaryKey({ columns: [t.packageId, t.feature] })],
+  (t) => [
+    primaryKey({ columns: [t.packageId, t.feature] }),
+    check('package_features_limit_nonnegative', sql`${t.limit} is null or ${t.limit} >= 0`),
+  ],
 );
 
 export const userPackages = pgTable(
@@ -122,6 +132,8 @@ export const advertisements = pgTable(
   (t) => [
     index('advertisements_user_idx').on(t.userId),
     index('advertisements_live_idx').on(t.status, t.endsAt),
+    index('advertisements_property_idx').on(t.propertyId),
+    index('advertisements_project_idx').on(t.projectId),
     check('advertisements_one_target', sql`(${t.propertyId} is null) <> (${t.projectId} is null)`),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { projectType } from './enums.ts';
@@ -18,6 +19,7 @@ export const projects = pgTable(
     index('projects_public_recent_idx').on(t.adminStatus, t.status, t.createdAt.desc()),
     index('projects_owner_idx').on(t.ownerId),
     index('projects_category_idx').on(t.categoryId),
+    index('projects_city_idx').on(sql`lower(${t.city})`),
   ],
 );
 

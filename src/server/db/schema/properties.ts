@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   doublePrecision,
   index,
@@ -62,6 +63,9 @@ export const properties = pgTable(
     index('properties_featured_idx').on(t.featuredUntil),
     index('properties_location_idx').on(t.latitude, t.longitude),
     index('properties_search_idx').using('gin', t.search),
+    check('properties_price_nonnegative', sql`${t.priceMinor} >= 0`),
+    check('properties_counters_nonnegative', sql`${t.totalViews} >= 0 and ${t.totalLikes} >= 0`),
+    check('properties_rent_duration_only_for_rent', sql`${t.propertyType} = 'rent' or ${t.rentDuration} is null`),
   ],
 );
 

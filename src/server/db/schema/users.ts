@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { loginType, userRole, verificationStatus } from './enums.ts';
 import type { ImageRecord } from './media-types.ts';
@@ -46,5 +46,7 @@ export const users = pgTable(
       .on(t.logintype, t.authId)
       .where(sql`${t.authId} is not null`),
     index('users_type_idx').on(t.type),
+    // Emails compare case-insensitively because they are stored lower-cased; this keeps every writer honest.
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
   ],
 );

@@ -8,6 +8,7 @@ import {
   timestamp,
   uniqueIndex,
   bigint,
+  index,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { fieldType, propertyType, verificationStatus } from './enums.ts';
@@ -42,17 +43,21 @@ export const agentVerificationValues = pgTable(
 );
 
 /** One row per application; the user's current status is mirrored on users.verification_status. */
-export const agentVerificationRequests = pgTable('agent_verification_requests', {
-  id: id(),
-  userId: integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  status: verificationStatus().notNull().default('pending'),
-  reviewedBy: integer().references(() => users.id, { onDelete: 'set null' }),
-  reviewedAt: timestamp({ withTimezone: true }),
-  failReason: text(),
-  createdAt: createdAt(),
-});
+export const agentVerificationRequests = pgTable(
+  'agent_verification_requests',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: verificationStatus().notNull().default('pending'),
+    reviewedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp({ withTimezone: true }),
+    failReason: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('agent_verification_requests_user_idx').on(t.userId, t.createdAt.desc())],
+);
 
 export const personalisedFields = pgTable(
   'personalised_fields',

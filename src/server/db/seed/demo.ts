@@ -1,10 +1,10 @@
-import { count } from 'drizzle-orm';
+import { count, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password.ts';
 import { logger } from '../../logger.ts';
 import { createImageVariants } from '../../media/image-variants.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { slugify, uniqueSlug } from '../../../lib/slug.ts';
-import type { Database } from '../client.ts';
+import type { Database, Executor } from '../client.ts';
 import * as s from '../schema/index.ts';
 import type { DocumentRecord, ImageRecord } from '../schema/media-types.ts';
 import {
@@ -15,13 +15,15 @@ import {
   DEMO_PARAMETERS,
   DEMO_REPORT_REASONS,
 } from './demo-catalog.ts';
+import { seedDemoActivity, type DemoPackage, type DemoProperty } from './demo-activity.ts';
 import { buildDemoArticles, buildDemoPackages, DEMO_VERIFICATION_FIELDS } from './demo-content.ts';
-import { drawDemoPhoto } from './placeholder-images.ts';
+import { drawDemoAvatar, drawDemoPhoto } from './placeholder-images.ts';
 import { seededRandom, type Random } from './random.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 const PROPERTY_COUNT = 300;
 const PHOTO_COUNT = 16;
+const AVATAR_COUNT = 8;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DemoOptions {
@@ -30,18 +32,28 @@ export interface DemoOptions {
   now?: Date;
 }
 
-/** Demo content for a first start: runs only while there are no properties, all in one transaction. */
+/**
+ * Demo content for a first start, all in one transaction. Runs only on an empty catalogue (no properties and no
+ * categories), so it never mixes with a site's own data; returns whether it seeded. The same seed gives the same
+ * data on every install.
+ */
 export async function seedDemoData(db: Database, storage: FileStorage, options: DemoOptions = {}): Promise<boolean> {
-  const [existing] = await db.select({ value: count() }).from(s.properties);
-  if ((existing?.value ?? 0) > 0) return false;
+  if (!(await catalogueEmpty(db))) return false;
   const started = performance.now();
-  const random = seededRandom(options.seed ?? 20261122);
+  const seed = options.seed ?? 20261122;
+  const random = seededRandom(seed);
   const now = options.now ?? new Date();
   const photos = await makePhotos(random, storage);
-  const planDocument = await storeDemoPdf(storage);
+  const avatars = await makeAvatars(storage);
+  const planDocument = await storeDemoPdf(storage, 'seed/floor-plan.pdf', 'Demo floor plan');
+  const idDocument = await storeDemoPdf(storage, 'seed/identity-document.pdf', 'Demo identity document');
+  const receipt = await storeDemoPdf(storage, 'seed/bank-transfer-receipt.pdf', 'Demo bank transfer receipt');
   const demoPasswordHash = await hashPassword(DEMO_PASSWORD);
 
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    // Servers starting together on one PostgreSQL: the first seeds, the others find the catalogue filled.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('marketplace:seed-demo'))`);
+    if (!(await catalogueEmpty(tx))) return false;
     const parameterRows = await tx
       .insert(s.parameters)
       .values(
@@ -78,8 +90,18 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
 
     const people = await tx
       .insert(s.users)
-      .values(buildDemoPeople(random, demoPasswordHash, photos))
-      .returning({ id: s.users.id, type: s.users.type });
+      .values(buildDemoPeople(random, demoPasswordHash, avatars, now))
+      .returning({
+        id: s.users.id,
+        type: s.users.type,
+        name: s.users.name,
+        verificationStatus: s.users.verificationStatus,
+      });
+    // The admin from seedEssentials gets a photo too, so their profile is complete on a demo install.
+    await tx
+      .update(s.users)
+      .set({ profileImage: avatars[0]! })
+      .where(sql`${s.users.type} = 'admin' and ${isNull(s.users.profileImage)}`);
     const agents = people.filter((p) => p.type === 'agent').map((p) => p.id);
     const owners = people.map((p) => p.id);
 
@@ -94,13 +116,20 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
         now,
       }),
     );
-    const inserted: { id: number; categoryId: number }[] = [];
+    const inserted: DemoProperty[] = [];
     for (let i = 0; i < propertyValues.length; i += 100) {
       inserted.push(
         ...(await tx
           .insert(s.properties)
           .values(propertyValues.slice(i, i + 100))
-          .returning({ id: s.properties.id, categoryId: s.properties.categoryId })),
+          .returning({
+            id: s.properties.id,
+            categoryId: s.properties.categoryId,
+            ownerId: s.properties.ownerId,
+            adminStatus: s.properties.adminStatus,
+            featuredUntil: s.properties.featuredUntil,
+            createdAt: s.properties.createdAt,
+          })),
       );
     }
 
@@ -168,7 +197,7 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
           };
         }),
       )
-      .returning({ id: s.projects.id });
+      .returning({ id: s.projects.id, ownerId: s.projects.ownerId, adminStatus: s.projects.adminStatus });
     await tx.insert(s.projectPlans).values(
       projectRows.flatMap((p) => [
         { projectId: p.id, title: 'Two-bedroom plan', document: planDocument },
@@ -189,37 +218,92 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
       ),
     );
 
+    const packageRows: DemoPackage[] = [];
     for (const pkg of buildDemoPackages()) {
-      const [row] = await tx.insert(s.packages).values(pkg.package).returning({ id: s.packages.id });
+      const [row] = await tx.insert(s.packages).values(pkg.package).returning({
+        id: s.packages.id,
+        name: s.packages.name,
+        priceMinor: s.packages.priceMinor,
+        durationDays: s.packages.durationDays,
+      });
       await tx.insert(s.packageFeatures).values(pkg.features.map((f) => ({ ...f, packageId: row!.id })));
+      packageRows.push(row!);
     }
-    await tx.insert(s.agentVerificationFields).values(DEMO_VERIFICATION_FIELDS);
+    const verificationFieldRows = await tx
+      .insert(s.agentVerificationFields)
+      .values(DEMO_VERIFICATION_FIELDS)
+      .returning({ id: s.agentVerificationFields.id, name: s.agentVerificationFields.name });
+    const [admin] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.type, 'admin')).limit(1);
+
+    // A stream of its own, so adding activity never changes the listings above.
+    await seedDemoActivity(tx, seededRandom(seed ^ 0x5eed), {
+      now,
+      adminId: admin?.id ?? null,
+      people,
+      properties: inserted,
+      projects: projectRows,
+      packages: packageRows,
+      verificationFields: verificationFieldRows,
+      reportReasonIds: (await tx.select({ id: s.reportReasons.id }).from(s.reportReasons)).map((r) => r.id),
+      categoryIds: categoryRows.map((c) => c.id),
+      facilityIds: facilityRows.map((f) => f.id),
+      idDocument,
+      receipt,
+    });
+    return true;
   });
-  logger.info('demo data seeded', {
-    properties: options.propertyCount ?? PROPERTY_COUNT,
-    ms: Math.round(performance.now() - started),
-  });
-  return true;
+  if (seeded)
+    logger.info('demo data seeded', {
+      properties: options.propertyCount ?? PROPERTY_COUNT,
+      ms: Math.round(performance.now() - started),
+    });
+  return seeded;
+}
+
+/** Demo data goes only into a catalogue nobody has started: no properties and no categories. */
+async function catalogueEmpty(db: Executor): Promise<boolean> {
+  const [properties] = await db.select({ value: count() }).from(s.properties);
+  const [categories] = await db.select({ value: count() }).from(s.categories);
+  return (properties?.value ?? 0) === 0 && (categories?.value ?? 0) === 0;
 }
 
 async function makePhotos(random: Random, storage: FileStorage): Promise<ImageRecord[]> {
-  const photos: ImageRecord[] = [];
-  for (let i = 0; i < PHOTO_COUNT; i++) {
-    const png = await drawDemoPhoto(random);
-    photos.push(
-      await createImageVariants(png, {
-        keyPrefix: `seed/photo-${String(i + 1).padStart(2, '0')}`,
-        storage,
-        widths: [320, 640, 1024],
-      }),
-    );
-  }
-  return photos;
+  // Drawn in order (the generator's sequence fixes the pictures), encoded a few at a time.
+  const pngs: Buffer[] = [];
+  for (let i = 0; i < PHOTO_COUNT; i++) pngs.push(await drawDemoPhoto(random));
+  return encodeAll(pngs, (i) => `seed/photo-${String(i + 1).padStart(2, '0')}`, [320, 640, 1024], storage);
 }
 
-/** A one-page PDF floor plan written by hand (the format is text), so seeding needs no PDF library. */
-async function storeDemoPdf(storage: FileStorage): Promise<DocumentRecord> {
-  const content = 'BT /F1 24 Tf 72 720 Td (Demo floor plan) Tj ET';
+/** Drawn profile photos, shared by the demo people; no randomness, so they never shift the data. */
+async function makeAvatars(storage: FileStorage): Promise<ImageRecord[]> {
+  const pngs = await Promise.all(
+    Array.from({ length: AVATAR_COUNT }, (_, i) => drawDemoAvatar((i * 360) / AVATAR_COUNT)),
+  );
+  return encodeAll(pngs, (i) => `seed/avatar-${String(i + 1).padStart(2, '0')}`, [160, 320], storage);
+}
+
+/** sharp encodes on libuv's thread pool; two images at once keep two cores busy without oversubscribing. */
+async function encodeAll(
+  pngs: Buffer[],
+  key: (index: number) => string,
+  widths: number[],
+  storage: FileStorage,
+): Promise<ImageRecord[]> {
+  const records: ImageRecord[] = new Array(pngs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < pngs.length) {
+      const i = next++;
+      records[i] = await createImageVariants(pngs[i]!, { keyPrefix: key(i), storage, widths });
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return records;
+}
+
+/** A one-page PDF written by hand (the format is text), so seeding needs no PDF library. */
+async function storeDemoPdf(storage: FileStorage, key: string, title: string): Promise<DocumentRecord> {
+  const content = `BT /F1 24 Tf 72 720 Td (${title}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -237,9 +321,8 @@ async function storeDemoPdf(storage: FileStorage): Promise<DocumentRecord> {
   pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   const body = new TextEncoder().encode(pdf);
-  const key = 'seed/floor-plan.pdf';
   await storage.put(key, body, 'application/pdf');
-  return { key, name: 'floor-plan.pdf', contentType: 'application/pdf', size: body.length };
+  return { key, name: key.split('/').at(-1)!, contentType: 'application/pdf', size: body.length };
 }
 
 const FIRST_NAMES = [
@@ -287,11 +370,20 @@ const LAST_NAMES = [
   'Okafor',
 ];
 
-function buildDemoPeople(random: Random, passwordHash: string, photos: ImageRecord[]): (typeof s.users.$inferInsert)[] {
+/** Agents that show each verification state; the others are verified, except every third one. */
+const AGENT_VERIFICATION: Record<number, 'pending' | 'failed'> = { 2: 'pending', 5: 'failed' };
+
+function buildDemoPeople(
+  random: Random,
+  passwordHash: string,
+  avatars: ImageRecord[],
+  now: Date,
+): (typeof s.users.$inferInsert)[] {
   return FIRST_NAMES.map((first, i) => {
     const isAgent = i < 15;
     const name = `${first} ${LAST_NAMES[i % LAST_NAMES.length]}`;
     const city = DEMO_CITIES[i % DEMO_CITIES.length]!;
+    const handle = slugify(name).replace(/-/g, '.');
     return {
       name,
       email: `${isAgent ? 'agent' : 'user'}${isAgent ? i + 1 : i - 14}@example.com`,
@@ -299,16 +391,23 @@ function buildDemoPeople(random: Random, passwordHash: string, photos: ImageReco
       passwordHash,
       type: isAgent ? ('agent' as const) : ('user' as const),
       logintype: 'email' as const,
-      profileImage: photos[i % photos.length]!,
+      profileImage: avatars[i % avatars.length]!,
       address: `${random.int(1, 300)} High Street, ${city.name}`,
       city: city.name,
       state: city.state,
       country: city.country,
+      latitude: city.latitude,
+      longitude: city.longitude,
       aboutMe: isAgent
         ? `${first} has helped families find homes in ${city.name} for ${random.int(3, 20)} years.`
         : null,
-      verificationStatus: isAgent && i % 3 !== 2 ? ('success' as const) : ('initial' as const),
+      ...(isAgent ? { facebookId: handle, instagramId: handle, linkedinId: handle } : {}),
+      verificationStatus: !isAgent
+        ? ('initial' as const)
+        : (AGENT_VERIFICATION[i] ?? (i % 3 !== 2 ? ('success' as const) : ('initial' as const))),
       slug: slugify(name),
+      // Members before their listings (those go back 180 days).
+      createdAt: new Date(now.getTime() - (200 + i * 7) * DAY_MS),
     };
   });
 }

@@ -1,8 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, like, or, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password.ts';
 import { shippedLanguages } from '../../i18n/shipped.ts';
-import type { Database } from '../client.ts';
+import { logger } from '../../logger.ts';
+import { createImageVariants } from '../../media/image-variants.ts';
+import type { FileStorage } from '../../storage/storage.ts';
+import { uniqueSlug } from '../../../lib/slug.ts';
+import type { Database, Executor } from '../client.ts';
+import type { ImageRecord } from '../schema/media-types.ts';
 import { languages, settings, users } from '../schema/index.ts';
+import { drawDemoAvatar } from './placeholder-images.ts';
 
 /** Settings every install starts with; admins change them in the console. */
 export const DEFAULT_SETTINGS: { key: string; value: unknown; isSecret?: boolean }[] = [
@@ -34,14 +40,33 @@ export const DEFAULT_SETTINGS: { key: string; value: unknown; isSecret?: boolean
 export interface EssentialsOptions {
   adminEmail: string;
   adminPassword: string;
+  /** When given, the admin gets a profile photo, so their profile counts as complete (spec section 5). */
+  storage?: FileStorage;
 }
 
-/** Idempotent: settings, the shipped languages and the admin account, each created only when missing. */
+const ADMIN_MOBILE = '+15550100';
+const ADMIN_ADDRESS = '1 Market Street, Springfield';
+
+/**
+ * Idempotent, safe to run on every start and from several servers at once: default settings and the shipped
+ * languages are inserted only where missing, and the admin account is created only while the site has no admin
+ * and nobody holds ADMIN_EMAIL. Later changes made in the console (a new admin email, other wording) are never
+ * overwritten.
+ *
+ * Languages are stored with empty `strings`: the shipped files (src/server/i18n/locales/*.json) are the base
+ * that language-service lays stored strings over, so a release's new or reworded keys show at once while
+ * uploaded strings win where both exist.
+ */
 export async function seedEssentials(db: Database, options: EssentialsOptions): Promise<void> {
-  const adminEmail = options.adminEmail.toLowerCase();
-  const [existingAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.email, adminEmail)).limit(1);
-  const passwordHash = existingAdmin ? null : await hashPassword(options.adminPassword);
+  const adminEmail = options.adminEmail.trim().toLowerCase();
+  const needsAdmin = !(await adminPresent(db, adminEmail, true));
+  // Hashing and drawing happen outside the transaction, and only on an install without an admin.
+  const passwordHash = needsAdmin ? await hashPassword(options.adminPassword) : null;
+  const profileImage = needsAdmin && options.storage ? await adminPhoto(options.storage) : null;
+
   await db.transaction(async (tx) => {
+    // Servers starting together queue here instead of racing for the same rows.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('marketplace:seed-essentials'))`);
     await tx
       .insert(settings)
       .values(DEFAULT_SETTINGS.map((s) => ({ key: s.key, value: s.value, isSecret: s.isSecret ?? false })))
@@ -55,24 +80,61 @@ export async function seedEssentials(db: Database, options: EssentialsOptions): 
           nativeName: l.nativeName,
           isRtl: l.isRtl,
           isDefault: code === 'en',
-          // The shipped strings are the base (src/server/i18n/shipped.ts); stored strings are overrides.
           strings: {},
         })),
       )
       .onConflictDoNothing();
-    if (passwordHash) {
-      await tx.insert(users).values({
-        name: 'Site Admin',
-        email: adminEmail,
-        mobile: '+15550100',
-        passwordHash,
-        type: 'admin',
-        logintype: 'email',
-        address: '1 Market Street, Springfield',
-        isActive: true,
-        verificationStatus: 'success',
-        slug: 'site-admin',
-      });
+    if (passwordHash && !(await adminPresent(tx, adminEmail))) {
+      await tx
+        .insert(users)
+        .values({
+          name: 'Site Admin',
+          email: adminEmail,
+          mobile: (await mobileTaken(tx, ADMIN_MOBILE)) ? null : ADMIN_MOBILE,
+          passwordHash,
+          type: 'admin',
+          logintype: 'email',
+          profileImage,
+          address: ADMIN_ADDRESS,
+          isActive: true,
+          verificationStatus: 'success',
+          slug: await freeUserSlug(tx, 'site-admin'),
+        })
+        .onConflictDoNothing();
     }
+  });
+}
+
+/** An admin exists, or ADMIN_EMAIL already belongs to an account (which is then left as it is). */
+async function adminPresent(db: Executor, email: string, warn = false): Promise<boolean> {
+  const [row] = await db
+    .select({ type: users.type })
+    .from(users)
+    .where(or(eq(users.type, 'admin'), eq(users.email, email)))
+    .orderBy(sql`${users.type} = 'admin' desc`)
+    .limit(1);
+  if (warn && row && row.type !== 'admin')
+    logger.warn('ADMIN_EMAIL belongs to an account that is not an admin; no admin was created', { email });
+  return Boolean(row);
+}
+
+async function mobileTaken(db: Executor, mobile: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)).limit(1);
+  return Boolean(row);
+}
+
+async function freeUserSlug(db: Executor, base: string): Promise<string> {
+  const rows = await db
+    .select({ slug: users.slug })
+    .from(users)
+    .where(like(users.slug, `${base}%`));
+  return uniqueSlug(base, new Set(rows.map((r) => r.slug)));
+}
+
+async function adminPhoto(storage: FileStorage): Promise<ImageRecord> {
+  return createImageVariants(await drawDemoAvatar(186), {
+    keyPrefix: 'seed/avatar-admin',
+    storage,
+    widths: [160, 320],
   });
 }

@@ -38,3 +38,18 @@ export async function drawDemoPhoto(random: Random, width = 1200, height = 750):
 </svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
 }
+
+/** A drawn profile photo: a head-and-shoulders silhouette on a soft gradient, one hue per picture. */
+export async function drawDemoAvatar(hue: number, size = 400): Promise<Buffer> {
+  const top = `hsl(${hue} 55% 72%)`;
+  const bottom = `hsl(${(hue + 30) % 360} 50% 52%)`;
+  const figure = `hsl(${(hue + 180) % 360} 25% 96%)`;
+  const c = size / 2;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>
+  <rect width="${size}" height="${size}" fill="url(#g)"/>
+  <circle cx="${c}" cy="${size * 0.4}" r="${size * 0.17}" fill="${figure}"/>
+  <path d="M${size * 0.16} ${size} C ${size * 0.18} ${size * 0.68}, ${size * 0.82} ${size * 0.68}, ${size * 0.84} ${size} Z" fill="${figure}"/>
+</svg>`;
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
+}
