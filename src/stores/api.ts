@@ -1,12 +1,14 @@
-import { atom } from 'nanostores';
 import { createApiClient } from '../lib/api/client.ts';
+import { trackApiActivity } from './api-activity.ts';
 import { toast } from './toasts.ts';
 
-/** Calls in flight; the progress bar shows while it is above zero. */
-export const $apiActivity = atom(0);
+export { $apiActivity } from './api-activity.ts';
 
-/** The islands' API client, wired to the progress bar and the toasts. */
+/**
+ * The islands' API client, wired to the progress bar (begin/end of every network call) and to the toasts
+ * (only for calls made with `toast: true`).
+ */
 export const api = createApiClient({
-  onActivity: (delta) => $apiActivity.set(Math.max(0, $apiActivity.get() + delta)),
+  onActivity: trackApiActivity,
   notify: (kind, message) => (kind === 'error' ? toast.error(message) : toast.success(message)),
 });

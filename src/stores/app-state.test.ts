@@ -1,34 +1,130 @@
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decodeAppState, emptyAppState, PERSIST_KEY } from './app-state.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  $appState,
+  $cache,
+  $isLoggedIn,
+  $placeholderLogo,
+  $user,
+  decodeAppState,
+  emptyAppState,
+  logout,
+  mergeSettings,
+  PERSIST_KEY,
+  restorePersistedState,
+  setFilterData,
+  setLocation,
+  setSettings,
+  setUser,
+  syncServerUser,
+} from './app-state.ts';
 
 beforeAll(() => useTestStorageEngine());
-afterEach(() => cleanTestStorage());
+afterEach(() => {
+  $appState.set(emptyAppState());
+  cleanTestStorage();
+  vi.useRealTimers();
+});
+
+const stored = () => JSON.parse(getTestStorage()[PERSIST_KEY] ?? 'null');
 
 describe('persisted app state', () => {
+  it('has the spec slices with empty defaults', () => {
+    expect(emptyAppState()).toEqual({
+      settings: { data: null, lastFetch: null, fcmToken: null },
+      user: { data: null },
+      language: { languages: [], selectedLanguage: null },
+      cache: {
+        categories: [],
+        newUserChatData: null,
+        filterData: null,
+        articleCategoryId: null,
+        sliderDataLength: 0,
+        isProject: false,
+        locationData: null,
+      },
+    });
+  });
+
   it('falls back to defaults for corrupt or foreign storage', () => {
     expect(decodeAppState('not json')).toEqual(emptyAppState());
+    expect(decodeAppState('null')).toEqual(emptyAppState());
+    expect(decodeAppState('[1,2]')).toEqual(emptyAppState());
     expect(decodeAppState('{"user":{"data":{"id":"x"}},"cache":{"sliderDataLength":"many"}}')).toEqual(emptyAppState());
   });
 
   it('keeps the valid parts of an older shape', () => {
     const state = decodeAppState(
-      JSON.stringify({ cache: { locationData: { latitude: 1, longitude: 2 }, unknown: true } }),
+      JSON.stringify({ cache: { locationData: { latitude: 1, longitude: 2 }, isProject: 'yes', unknown: true } }),
     );
     expect(state.cache.locationData).toEqual({ latitude: 1, longitude: 2 });
+    expect(state.cache.isProject).toBe(false);
     expect(state.user.data).toBeNull();
   });
 
-  it('writes every slice under the one root key, and logout clears only the user', async () => {
-    const { $appState, setUser, setLocation, logout, $isLoggedIn } = await import('./app-state.ts');
-    setTestStorageKey(PERSIST_KEY, JSON.stringify(emptyAppState()));
+  it('restores what the page stored, and starts clean when storage was tampered with', () => {
+    setTestStorageKey(PERSIST_KEY, JSON.stringify({ user: { data: { id: 5, name: 'Bo' } } }));
+    const stop = $appState.listen(() => {});
+    expect($user.get().data).toEqual({ id: 5, name: 'Bo' });
+    stop();
+    setTestStorageKey(PERSIST_KEY, '{"user":');
+    const stop2 = $appState.listen(() => {});
+    expect($appState.get()).toEqual(emptyAppState());
+    stop2();
+  });
+
+  it('writes every slice under the one root key, and logout clears only the user', () => {
     setUser({ id: 3, name: 'Ann' });
     setLocation({ latitude: 10, longitude: 20 });
+    setFilterData({ category_id: 2 });
     expect($isLoggedIn.get()).toBe(true);
     expect(Object.keys(getTestStorage())).toEqual([PERSIST_KEY]);
-    expect(JSON.parse(getTestStorage()[PERSIST_KEY]!).user.data).toEqual({ id: 3, name: 'Ann' });
+    expect(stored().user.data).toEqual({ id: 3, name: 'Ann' });
+    expect(stored().cache.filterData).toEqual({ category_id: 2 });
     logout();
-    expect($appState.get().user.data).toBeNull();
-    expect($appState.get().cache.locationData).toEqual({ latitude: 10, longitude: 20 });
+    expect($isLoggedIn.get()).toBe(false);
+    expect(stored().user.data).toBeNull();
+    expect($cache.get().locationData).toEqual({ latitude: 10, longitude: 20 });
+  });
+
+  it('never keeps a session token, whoever hands one over', () => {
+    setUser({ id: 3, name: 'Ann', token: 'secret', api_token: 'secret' });
+    expect(getTestStorage()[PERSIST_KEY]).not.toContain('secret');
+    expect(decodeAppState(JSON.stringify({ user: { data: { id: 1, name: 'X', token: 'old' } } })).user.data).toEqual({
+      id: 1,
+      name: 'X',
+    });
+  });
+
+  it('mirrors the user the server rendered the page for', () => {
+    setUser({ id: 3, name: 'Ann', email: 'ann@example.com' });
+    syncServerUser({ id: 3, name: 'Ann B' });
+    expect($user.get().data).toEqual({ id: 3, name: 'Ann B', email: 'ann@example.com' });
+    syncServerUser({ id: 4, name: 'Cy' });
+    expect($user.get().data).toEqual({ id: 4, name: 'Cy' });
+    syncServerUser(null);
+    expect($user.get().data).toBeNull();
+  });
+
+  it('merges known settings without faking a web-settings fetch', () => {
+    setSettings({ currency_symbol: '$', web_placeholder_logo: '/a.png' }, 1000);
+    mergeSettings({ appstore_id: '9' });
+    expect($appState.get().settings).toMatchObject({
+      data: { currency_symbol: '$', web_placeholder_logo: '/a.png', appstore_id: '9' },
+      lastFetch: 1000,
+    });
+    expect($placeholderLogo.get()).toBe('/a.png');
+    mergeSettings({ web_placeholder_logo: '  ' });
+    expect($placeholderLogo.get()).toBe('/images/placeholder-logo.svg');
+  });
+
+  it('restores at once from localStorage, and never waits past the time-out', async () => {
+    setUser({ id: 1, name: 'A' });
+    await expect(restorePersistedState()).resolves.toMatchObject({ user: { data: { id: 1 } } });
+    vi.useFakeTimers();
+    const restored = restorePersistedState(5000);
+    await vi.advanceTimersByTimeAsync(5000);
+    await expect(restored).resolves.toMatchObject({ user: { data: { id: 1 } } });
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

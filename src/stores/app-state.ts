@@ -60,9 +60,23 @@ export type CacheState = AppState['cache'];
 
 export const emptyAppState = (): AppState => appStateSchema.parse({});
 
+/** Session secrets that must never reach localStorage, whatever a caller hands us. */
+const SECRET_USER_KEYS = ['token', 'api_token', 'access_token', 'refresh_token', 'password'];
+
+export type PublicProfile = NonNullable<AppState['user']['data']>;
+
+/** The user record as it may be persisted: the public profile, never a token (docs/decisions/005). */
+export function publicProfile(user: PublicProfile | null): PublicProfile | null {
+  if (!user) return null;
+  const copy: PublicProfile = { ...user };
+  for (const key of SECRET_USER_KEYS) delete copy[key];
+  return copy;
+}
+
 export function decodeAppState(raw: string): AppState {
   try {
-    return appStateSchema.parse(JSON.parse(raw));
+    const state = appStateSchema.parse(JSON.parse(raw));
+    return { ...state, user: { data: publicProfile(state.user.data) } };
   } catch {
     return emptyAppState();
   }
@@ -77,31 +91,74 @@ export const $settings = computed($appState, (s) => s.settings);
 export const $user = computed($appState, (s) => s.user);
 export const $language = computed($appState, (s) => s.language);
 export const $cache = computed($appState, (s) => s.cache);
+/** Logged in = a user record is present (the server rendered the truth; the store mirrors it). */
 export const $isLoggedIn = computed($user, (u) => u.data !== null);
+
+/** Where failed images point: the site's placeholder logo, or the bundled default. */
+export const DEFAULT_PLACEHOLDER_LOGO = '/images/placeholder-logo.svg';
+export const $placeholderLogo = computed($settings, (s) => {
+  const url = s.data?.['web_placeholder_logo'];
+  return typeof url === 'string' && url.trim() ? url : DEFAULT_PLACEHOLDER_LOGO;
+});
 
 function update<K extends keyof AppState>(slice: K, patch: Partial<AppState[K]>) {
   const state = $appState.get();
-  $appState.set({ ...state, [slice]: { ...state[slice], ...patch } });
+  try {
+    $appState.set({ ...state, [slice]: { ...state[slice], ...patch } });
+  } catch (error) {
+    // A full or blocked localStorage (private mode, quota) must not break the page; the value is just not kept.
+    console.warn('client state not saved:', error instanceof Error ? error.message : error);
+  }
 }
 
+/** Stores a fresh web-settings reply. */
 export const setSettings = (data: Record<string, unknown>, at = Date.now()) =>
   update('settings', { data, lastFetch: at });
+/** Merges a few settings the page already knows, without pretending web-settings was fetched. */
+export function mergeSettings(patch: Record<string, unknown>) {
+  const data = $appState.get().settings.data ?? {};
+  // Every page load merges the same values: skip the write (and the other tabs' storage events) then.
+  if (Object.entries(patch).every(([key, value]) => data[key] === value)) return;
+  update('settings', { data: { ...data, ...patch } });
+}
 export const setFcmToken = (fcmToken: string | null) => update('settings', { fcmToken });
-export const setUser = (data: AppState['user']['data']) => update('user', { data });
+
+export const setUser = (data: PublicProfile | null) => update('user', { data: publicProfile(data) });
 /** Logout clears the user slice (spec section 4). */
 export const logout = () => update('user', { data: null });
+/**
+ * Mirrors the user the server rendered the page for: null signs the store out; the same user keeps any extra
+ * profile fields stored earlier; a different user replaces the record.
+ */
+export function syncServerUser(user: { id: number; name: string } | null) {
+  const stored = $appState.get().user.data;
+  if (!user) {
+    if (stored) logout();
+    return;
+  }
+  if (stored?.id === user.id && stored.name === user.name) return;
+  setUser(stored?.id === user.id ? { ...stored, ...user } : user);
+}
+
+export const setLanguages = (languages: AppState['language']['languages']) => update('language', { languages });
 export const setLanguage = (selectedLanguage: string) => update('language', { selectedLanguage });
 export const setLocation = (locationData: CacheState['locationData']) => update('cache', { locationData });
 export const setFilterData = (filterData: CacheState['filterData']) => update('cache', { filterData });
+export const setCategories = (categories: CacheState['categories']) => update('cache', { categories });
+export const setNewUserChatData = (newUserChatData: CacheState['newUserChatData']) =>
+  update('cache', { newUserChatData });
 export const updateCache = (patch: Partial<CacheState>) => update('cache', patch);
 
 /**
- * Resolves once persisted state is available, or after the time-out. localStorage restores synchronously, so
- * this resolves at once today; the time-out keeps the contract if storage ever becomes asynchronous.
+ * Resolves once persisted state is available, or after the time-out (spec: 5 s). localStorage restores
+ * synchronously, so this resolves at once today; the time-out keeps the contract if storage becomes asynchronous.
  */
 export function restorePersistedState(timeoutMs = PERSIST_RESTORE_TIMEOUT_MS): Promise<AppState> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
   return Promise.race([
-    Promise.resolve($appState.get()),
-    new Promise<AppState>((resolve) => setTimeout(() => resolve($appState.get()), timeoutMs)),
-  ]);
+    Promise.resolve().then(() => $appState.get()),
+    new Promise<AppState>((resolve) => {
+      timer = setTimeout(() => resolve($appState.get()), timeoutMs);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }

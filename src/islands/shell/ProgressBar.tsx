@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PROGRESS_MINIMUM } from '../../lib/cache-policy.ts';
-import { $apiActivity } from '../../stores/api.ts';
+import { $apiActivity } from '../../stores/api-activity.ts';
 import { useTranslation } from '../i18n.tsx';
 
 /** Is this click going to load another page of ours? */
@@ -18,6 +18,17 @@ function isNavigatingClick(event: MouseEvent): boolean {
   );
 }
 
+/** Is this form submission going to load a page in this tab? */
+function isNavigatingSubmit(event: SubmitEvent): boolean {
+  if (event.defaultPrevented) return false;
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement)) return false;
+  const submitter = event.submitter as HTMLButtonElement | HTMLInputElement | null;
+  const method = (submitter?.getAttribute('formmethod') ?? form.getAttribute('method') ?? 'get').toLowerCase();
+  const target = submitter?.getAttribute('formtarget') ?? form.getAttribute('target') ?? '';
+  return method !== 'dialog' && (target === '' || target === '_self');
+}
+
 /** Route-change and request progress: starts at 0.08, trickles towards 0.9, completes when work ends. */
 export function ProgressBar() {
   const { t } = useTranslation();
@@ -25,11 +36,11 @@ export function ProgressBar() {
   const [navigating, setNavigating] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const busy = navigating || activity > 0;
-  const trickle = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
 
   useEffect(() => {
-    const onClick = (event: MouseEvent) => isNavigatingClick(event) && setNavigating(true);
-    const onSubmit = (event: SubmitEvent) => !event.defaultPrevented && setNavigating(true);
+    // Decided after every other handler has run, so one that calls preventDefault() later still counts.
+    const onClick = (event: MouseEvent) => setTimeout(() => isNavigatingClick(event) && setNavigating(true));
+    const onSubmit = (event: SubmitEvent) => setTimeout(() => isNavigatingSubmit(event) && setNavigating(true));
     // Back/forward cache restores the page as it was when left: reset.
     const onPageShow = () => setNavigating(false);
     document.addEventListener('click', onClick);
@@ -45,11 +56,9 @@ export function ProgressBar() {
   useEffect(() => {
     if (busy) {
       setProgress((p) => (p === null || p >= 1 ? PROGRESS_MINIMUM : p));
-      trickle.current = setInterval(
-        () => setProgress((p) => (p === null ? PROGRESS_MINIMUM : p + (0.9 - p) * 0.1)),
-        250,
-      );
-      return () => clearInterval(trickle.current);
+      // Trickles ever more slowly towards 90 %: the real end is unknown until it comes.
+      const trickle = setInterval(() => setProgress((p) => (p === null ? PROGRESS_MINIMUM : p + (0.9 - p) * 0.1)), 250);
+      return () => clearInterval(trickle);
     }
     setProgress((p) => (p === null ? null : 1));
     const hide = setTimeout(() => setProgress(null), 300);

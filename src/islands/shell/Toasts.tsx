@@ -1,68 +1,135 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { TOAST_DRAG_DISMISS_RATIO, TOAST_DURATION_MS } from '../../lib/cache-policy.ts';
 import { $toasts, dismissToast, type Toast } from '../../stores/toasts.ts';
 import { useTranslation } from '../i18n.tsx';
 
-/** One toast: closes itself after 5 s, or when dragged sideways past 80% of its width. */
+/** Movement below this many pixels is a click or a shaky tap, not a drag. */
+const DRAG_SLOP_PX = 4;
+
+interface Drag {
+  pointerId: number;
+  startX: number;
+  width: number;
+  captured: boolean;
+}
+
+/**
+ * Whether a toast `width` pixels wide dragged `dx` pixels sideways (either way) is dismissed: past 80 % of its
+ * width it goes, otherwise it snaps back (spec section 9).
+ */
+export function dragDismisses(dx: number, width: number): boolean {
+  return width > 0 && Math.abs(dx) > width * TOAST_DRAG_DISMISS_RATIO;
+}
+
+/**
+ * One toast. Closes itself after 5 s (paused while pointed at or focused, so it can be read and reached), from
+ * its close button, with Escape while focused, or when dragged sideways past 80 % of its width.
+ */
 function ToastItem({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
   const [offset, setOffset] = useState(0);
-  const drag = useRef<{ startX: number; width: number } | null>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const drag = useRef<Drag | null>(null);
+  const remaining = useRef(TOAST_DURATION_MS);
+  const paused = hovered || focused;
 
   useEffect(() => {
-    const timer = setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [toast.id]);
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => dismissToast(toast.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current = Math.max(0, remaining.current - (Date.now() - started));
+    };
+  }, [paused, toast.id]);
 
+  const endDrag = () => {
+    drag.current = null;
+    setOffset(0);
+  };
   const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
-    drag.current = { startX: event.clientX, width: event.currentTarget.getBoundingClientRect().width || 1 };
-    event.currentTarget.setPointerCapture?.(event.pointerId);
+    // The close button keeps its click; only the primary button or a touch drags.
+    if (event.button !== 0 || (event.target as Element).closest('button')) return;
+    drag.current = {
+      pointerId: event.pointerId,
+      startX: event.clientX,
+      width: event.currentTarget.getBoundingClientRect().width,
+      captured: false,
+    };
   };
   const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
-    if (drag.current) setOffset(event.clientX - drag.current.startX);
+    const current = drag.current;
+    if (!current || event.pointerId !== current.pointerId) return;
+    const dx = event.clientX - current.startX;
+    if (!current.captured && Math.abs(dx) > DRAG_SLOP_PX) {
+      current.captured = true;
+      // Keep receiving the moves when the pointer leaves the toast mid-drag.
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+    }
+    if (current.captured) setOffset(dx);
   };
   const onPointerUp = (event: PointerEvent<HTMLLIElement>) => {
-    if (!drag.current) return;
-    const moved = Math.abs(event.clientX - drag.current.startX);
-    const threshold = drag.current.width * TOAST_DRAG_DISMISS_RATIO;
-    drag.current = null;
-    if (moved >= threshold) dismissToast(toast.id);
-    else setOffset(0);
+    const current = drag.current;
+    if (!current || event.pointerId !== current.pointerId) return;
+    if (dragDismisses(event.clientX - current.startX, current.width)) dismissToast(toast.id);
+    else endDrag();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    if (event.key === 'Escape') dismissToast(toast.id);
   };
 
+  const width = drag.current?.width ?? 0;
   return (
     <li
-      className={`shell-toast shell-toast--${toast.kind}`}
-      role={toast.kind === 'error' ? 'alert' : 'status'}
+      className={`shell-toast shell-toast--${toast.kind}${offset ? ' shell-toast--dragging' : ''}`}
       data-testid="toast"
-      style={offset ? { transform: `translateX(${offset}px)` } : undefined}
+      data-kind={toast.kind}
+      style={
+        offset
+          ? { transform: `translateX(${offset}px)`, opacity: width ? Math.max(0.2, 1 - Math.abs(offset) / width) : 1 }
+          : undefined
+      }
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
-      onPointerCancel={() => {
-        drag.current = null;
-        setOffset(0);
+      onPointerCancel={endDrag}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
+      onKeyDown={onKeyDown}
     >
-      <span className="shell-toast__text">{toast.message}</span>
+      <span className="shell-toast__text">{t(toast.message)}</span>
       <button
         type="button"
         className="shell-toast__close"
         onClick={() => dismissToast(toast.id)}
         aria-label={t('shell.close')}
       >
-        ×
+        <span aria-hidden="true">×</span>
       </button>
     </li>
   );
 }
 
+/**
+ * The toast container: always in the page (empty when idle) so screen readers know the live region before
+ * anything is announced into it.
+ */
 export function Toasts() {
   const toasts = useStore($toasts);
   const { t } = useTranslation();
   return (
-    <ol className="shell-toasts" aria-label={t('shell.notifications')}>
+    <ol
+      className="shell-toasts"
+      aria-live="polite"
+      aria-relevant="additions text"
+      aria-label={t('shell.notifications')}
+    >
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}

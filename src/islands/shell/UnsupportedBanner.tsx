@@ -1,43 +1,36 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
-import { chatAndPushSupported } from './effects.ts';
+import { chatAndPushSupported, sessionFlag } from './effects.ts';
 
-const DISMISSED_KEY = 'marketplace.unsupported-banner-dismissed';
+export const BANNER_DISMISSED_KEY = 'marketplace.unsupported-banner-dismissed';
 
-/** Bottom banner when chat and notifications cannot work in this browser; dismissed for the session. */
+/** The App Store page of the site's iOS app. */
+export const appStoreUrl = (appstoreId: string) => `https://apps.apple.com/app/id${encodeURIComponent(appstoreId)}`;
+
+/**
+ * Bottom banner when chat and notifications cannot work in this browser (spec sections 2 and 8), with a link
+ * to the app when the site has an App Store id. Dismissed for the rest of the browser session.
+ */
 export function UnsupportedBanner({ appstoreId }: { appstoreId: string }) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
+  const session = () => window.sessionStorage;
 
+  // Decided after hydration: the server cannot know the browser, and the first render must match its HTML.
   useEffect(() => {
-    const dismissed = (() => {
-      try {
-        return sessionStorage.getItem(DISMISSED_KEY) === '1';
-      } catch {
-        return false;
-      }
-    })();
-    setVisible(!dismissed && !chatAndPushSupported(window));
+    setVisible(!sessionFlag.get(session, BANNER_DISMISSED_KEY) && !chatAndPushSupported(window));
   }, []);
 
   if (!visible) return null;
   const dismiss = () => {
-    try {
-      sessionStorage.setItem(DISMISSED_KEY, '1');
-    } catch {
-      // Private mode without storage: the banner just comes back next page.
-    }
+    sessionFlag.set(session, BANNER_DISMISSED_KEY);
     setVisible(false);
   };
   return (
     <aside className="shell-banner" aria-label={t('shell.browser_support')} data-testid="unsupported-banner">
-      <p>{t('shell.unsupported_browser')}</p>
-      {appstoreId && (
-        <a
-          className="shell-banner__link"
-          href={`https://apps.apple.com/app/id${encodeURIComponent(appstoreId)}`}
-          rel="noopener"
-        >
+      <p className="shell-banner__text">{t('shell.unsupported_browser')}</p>
+      {appstoreId.trim() && (
+        <a className="shell-banner__link" href={appStoreUrl(appstoreId.trim())} rel="noopener">
           {t('shell.get_the_app')}
         </a>
       )}

@@ -1,28 +1,44 @@
 /** The app shell's browser side effects, as plain functions returning a cleanup so they are easy to test. */
 
-/** Swaps a failed image for the placeholder logo at half opacity, once per image (spec section 2). */
-export function installImageFallback(doc: Document, placeholderUrl: string): () => void {
+const FALLBACK_DONE = 'done';
+
+function swapToPlaceholder(img: HTMLImageElement, placeholderUrl: string): void {
+  // Once per image: if the placeholder fails too, it stays broken rather than looping.
+  if (img.dataset['noFallback'] !== undefined || img.dataset['fallback'] === FALLBACK_DONE) return;
+  img.dataset['fallback'] = FALLBACK_DONE;
+  // A <picture> would keep offering its broken sources: remove them so the placeholder is used.
+  if (img.parentElement instanceof HTMLPictureElement)
+    img.parentElement.querySelectorAll('source').forEach((source) => source.remove());
+  img.removeAttribute('srcset');
+  img.removeAttribute('sizes');
+  img.src = placeholderUrl;
+  img.style.opacity = '0.5';
+}
+
+/**
+ * Swaps a failed image for the placeholder logo at half opacity, once per image (spec section 2). Images opt
+ * out with `data-no-fallback`. `error` does not bubble, hence the capture-phase listener on the document; images
+ * that failed before the shell hydrated (it loads on idle) are found by decoding the finished-but-empty ones.
+ */
+export function installImageFallback(doc: Document, placeholderUrl: () => string): () => void {
   const onError = (event: Event) => {
-    const img = event.target;
-    if (
-      !(img instanceof HTMLImageElement) ||
-      img.dataset['noFallback'] !== undefined ||
-      img.dataset['fallback'] === 'done'
-    )
-      return;
-    img.dataset['fallback'] = 'done';
-    // A <picture> would keep offering its broken sources: remove them so the placeholder is used.
-    if (img.parentElement instanceof HTMLPictureElement)
-      img.parentElement.querySelectorAll('source').forEach((s) => s.remove());
-    img.removeAttribute('srcset');
-    img.src = placeholderUrl;
-    img.style.opacity = '0.5';
+    if (event.target instanceof HTMLImageElement) swapToPlaceholder(event.target, placeholderUrl());
   };
   doc.addEventListener('error', onError, true);
+  for (const img of Array.from(doc.images)) {
+    if (!img.getAttribute('src') || !img.complete || img.naturalWidth > 0) continue;
+    // decode() rejects only for a broken image (an SVG without intrinsic size also reports width 0, but decodes).
+    img.decode?.().catch(() => {
+      if (img.complete && img.naturalWidth === 0) swapToPlaceholder(img, placeholderUrl());
+    });
+  }
   return () => doc.removeEventListener('error', onError, true);
 }
 
-/** Blocks the context menu and developer-tools shortcuts when the site enables it (spec section 2). */
+/**
+ * Blocks the context menu and developer-tools shortcuts when the site enables it (spec section 2): F12,
+ * Ctrl+Shift+I/J/C (Cmd+Option+I/J/C on macOS) and Ctrl+U (view source). A deterrent only, never security.
+ */
 export function installDevtoolsBlock(target: Window): () => void {
   const onContextMenu = (event: Event) => event.preventDefault();
   const onKeyDown = (event: KeyboardEvent) => {
@@ -31,7 +47,7 @@ export function installDevtoolsBlock(target: Window): () => void {
     const blocked =
       key === 'F12' ||
       (mod && (event.shiftKey || event.altKey) && ['I', 'J', 'C'].includes(key)) ||
-      (mod && key === 'U');
+      (mod && !event.shiftKey && !event.altKey && key === 'U');
     if (blocked) event.preventDefault();
   };
   target.addEventListener('contextmenu', onContextMenu);
@@ -44,16 +60,49 @@ export function installDevtoolsBlock(target: Window): () => void {
 
 /** Chat needs Server-Sent Events; notifications need service workers, Push and the Notification API. */
 export function chatAndPushSupported(win: Window): boolean {
-  return 'EventSource' in win && 'Notification' in win && 'PushManager' in win && 'serviceWorker' in win.navigator;
+  return 'serviceWorker' in win.navigator && 'PushManager' in win && 'EventSource' in win && 'Notification' in win;
 }
 
-/** Asks for the visitor's position once, when none is stored; refusals and errors are ignored. */
-export function requestLocationOnce(
-  nav: Navigator,
+/** sessionStorage that never throws (private modes, disabled storage): a failed read is "not set". */
+export const sessionFlag = {
+  get(storage: () => Storage, key: string): boolean {
+    try {
+      return storage().getItem(key) === '1';
+    } catch {
+      return false;
+    }
+  },
+  set(storage: () => Storage, key: string): void {
+    try {
+      storage().setItem(key, '1');
+    } catch {
+      // Without storage the question is just asked again on the next page.
+    }
+  },
+};
+
+export const GEOLOCATION_ASKED_KEY = 'marketplace.geolocation-asked';
+
+/**
+ * Asks for the visitor's position once per browser session, and only when none is stored; refusals and errors
+ * are ignored (spec section 2). Skips the prompt when the visitor already denied it.
+ */
+export async function requestLocationOnce(
+  win: Window,
   stored: unknown,
   save: (location: { latitude: number; longitude: number }) => void,
-): void {
+): Promise<void> {
+  const nav = win.navigator;
   if (stored || !('geolocation' in nav)) return;
+  const session = () => win.sessionStorage;
+  if (sessionFlag.get(session, GEOLOCATION_ASKED_KEY)) return;
+  sessionFlag.set(session, GEOLOCATION_ASKED_KEY);
+  try {
+    const status = await nav.permissions?.query({ name: 'geolocation' });
+    if (status?.state === 'denied') return;
+  } catch {
+    // No Permissions API for geolocation here: just ask.
+  }
   nav.geolocation.getCurrentPosition(
     (position) => save({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
     () => {},
@@ -61,13 +110,19 @@ export function requestLocationOnce(
   );
 }
 
-/** Registers the push service worker at its fixed path when a push token exists and permission was given. */
+/** The push service worker's fixed path; public/sw.js. */
+export const PUSH_WORKER_URL = '/sw.js';
+
+/**
+ * Registers the push service worker when a push token exists and permission was given (spec section 2). No
+ * token is the usual case (a visitor who never enabled push) and stays quiet.
+ */
 export async function registerPushWorker(win: Window & typeof globalThis, fcmToken: string | null): Promise<void> {
   if (!fcmToken) return;
   try {
     if (!('serviceWorker' in win.navigator) || !('Notification' in win)) throw new Error('messaging unsupported');
-    if (win.Notification.permission !== 'granted') throw new Error('permission not granted');
-    await win.navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    if (win.Notification.permission !== 'granted') throw new Error('notification permission not granted');
+    await win.navigator.serviceWorker.register(PUSH_WORKER_URL, { scope: '/' });
   } catch (error) {
     // Push problems are only logged (spec section 8).
     console.warn('push registration skipped:', error instanceof Error ? error.message : error);

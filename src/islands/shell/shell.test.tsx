@@ -1,17 +1,32 @@
 // @vitest-environment jsdom
+import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $apiActivity } from '../../stores/api-activity.ts';
+import { $appState, $placeholderLogo, emptyAppState, setFcmToken, setUser } from '../../stores/app-state.ts';
 import { $toasts, toast } from '../../stores/toasts.ts';
 import { IslandI18nProvider } from '../i18n.tsx';
-import { chatAndPushSupported, installDevtoolsBlock, installImageFallback } from './effects.ts';
-import { Toasts } from './Toasts.tsx';
-import { UnsupportedBanner } from './UnsupportedBanner.tsx';
+import AppShell from './AppShell.tsx';
+import {
+  chatAndPushSupported,
+  GEOLOCATION_ASKED_KEY,
+  installDevtoolsBlock,
+  installImageFallback,
+  registerPushWorker,
+  requestLocationOnce,
+} from './effects.ts';
+import { ProgressBar } from './ProgressBar.tsx';
+import { Spinner } from './Spinner.tsx';
+import { dragDismisses, Toasts } from './Toasts.tsx';
+import { BANNER_DISMISSED_KEY, UnsupportedBanner } from './UnsupportedBanner.tsx';
 
 const i18n = {
   lang: 'en',
   dir: 'ltr' as const,
   strings: {
     shell: {
+      loading: 'Loading…',
       close: 'Close',
       notifications: 'Notifications',
       unsupported_browser: 'Chat and Notification features are not supported on this browser',
@@ -21,65 +36,147 @@ const i18n = {
     },
   },
 };
-const withI18n = (ui: React.ReactNode) => render(<IslandI18nProvider i18n={i18n}>{ui}</IslandI18nProvider>);
+const withI18n = (ui: ReactNode) => render(<IslandI18nProvider i18n={i18n}>{ui}</IslandI18nProvider>);
 
+beforeAll(() => useTestStorageEngine());
 afterEach(() => {
   cleanup();
   $toasts.set([]);
+  $apiActivity.set(0);
+  $appState.set(emptyAppState());
+  cleanTestStorage();
+  sessionStorage.clear();
+  document.body.innerHTML = '';
   vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('toasts', () => {
   beforeEach(() => vi.useFakeTimers());
 
+  it('live in a polite live region that exists before any toast', () => {
+    withI18n(<Toasts />);
+    const region = screen.getByRole('list', { name: 'Notifications' });
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    act(() => void toast.success('Saved'));
+    expect(region.textContent).toContain('Saved');
+  });
+
   it('close by themselves after 5 seconds', () => {
     withI18n(<Toasts />);
     act(() => void toast.success('Saved'));
-    expect(screen.getByRole('status').textContent).toContain('Saved');
     act(() => vi.advanceTimersByTime(4999));
     expect(screen.queryByText('Saved')).not.toBeNull();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByText('Saved')).toBeNull();
   });
 
-  it('close from their button, and errors are announced as alerts', () => {
+  it('wait while pointed at or focused, then finish their time', () => {
     withI18n(<Toasts />);
-    act(() => void toast.error('Payment failed'));
-    expect(screen.getByRole('alert').textContent).toContain('Payment failed');
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByText('Payment failed')).toBeNull();
+    act(() => void toast.info('Read me'));
+    const item = screen.getByTestId('toast');
+    act(() => vi.advanceTimersByTime(3000));
+    fireEvent.pointerEnter(item);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.queryByText('Read me')).not.toBeNull();
+    fireEvent.pointerLeave(item);
+    act(() => vi.advanceTimersByTime(1999));
+    expect(screen.queryByText('Read me')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Read me')).toBeNull();
   });
 
-  function dragBy(element: HTMLElement, dx: number) {
+  it('close from their button, or with Escape from the keyboard', () => {
+    withI18n(<Toasts />);
+    act(() => void toast.error('Payment failed'));
+    act(() => void toast.info('Second'));
+    const [first] = screen.getAllByRole('button', { name: 'Close' });
+    fireEvent.click(first!);
+    expect(screen.queryByText('Payment failed')).toBeNull();
+    const close = screen.getByRole('button', { name: 'Close' });
+    close.focus();
+    fireEvent.keyDown(close, { key: 'Escape' });
+    expect(screen.queryByText('Second')).toBeNull();
+  });
+
+  it('show a shell key as its text and anything else as given', () => {
+    withI18n(<Toasts />);
+    act(() => void toast.info('shell.loading'));
+    act(() => void toast.info('Saved. Thank you.'));
+    expect(screen.getByText('Loading…')).not.toBeNull();
+    expect(screen.getByText('Saved. Thank you.')).not.toBeNull();
+  });
+
+  function dragBy(element: HTMLElement, dx: number, from: Element = element) {
     element.getBoundingClientRect = () => ({ width: 200 }) as DOMRect;
-    fireEvent.pointerDown(element, { clientX: 100, pointerId: 1 });
+    fireEvent.pointerDown(from, { clientX: 100, pointerId: 1, button: 0 });
+    fireEvent.pointerMove(element, { clientX: 100 + dx / 2, pointerId: 1 });
     fireEvent.pointerMove(element, { clientX: 100 + dx, pointerId: 1 });
     fireEvent.pointerUp(element, { clientX: 100 + dx, pointerId: 1 });
   }
 
-  it('stay when dragged less than 80% of their width, and go when dragged past it', () => {
+  it('snap back when dragged up to 80% of their width, either way', () => {
     withI18n(<Toasts />);
     act(() => void toast.info('Hello'));
     const item = screen.getByTestId('toast');
-    act(() => dragBy(item, 150));
+    act(() => dragBy(item, 159)); // 79.5 %
     expect(screen.queryByText('Hello')).not.toBeNull();
     expect(item.style.transform).toBe('');
-    act(() => dragBy(item, -160));
-    expect(screen.queryByText('Hello')).toBeNull();
+    act(() => dragBy(item, -160)); // exactly 80 %: not past it
+    expect(screen.queryByText('Hello')).not.toBeNull();
+  });
+
+  it('go when dragged past 80% of their width, either way', () => {
+    withI18n(<Toasts />);
+    act(() => void toast.info('Right'));
+    act(() => dragBy(screen.getByTestId('toast'), 161)); // 80.5 %
+    expect(screen.queryByText('Right')).toBeNull();
+    act(() => void toast.info('Left'));
+    act(() => dragBy(screen.getByTestId('toast'), -190));
+    expect(screen.queryByText('Left')).toBeNull();
+  });
+
+  it('follow the pointer while dragged', () => {
+    withI18n(<Toasts />);
+    act(() => void toast.info('Moving'));
+    const item = screen.getByTestId('toast');
+    item.getBoundingClientRect = () => ({ width: 200 }) as DOMRect;
+    fireEvent.pointerDown(item, { clientX: 100, pointerId: 1, button: 0 });
+    fireEvent.pointerMove(item, { clientX: 150, pointerId: 1 });
+    expect(item.style.transform).toBe('translateX(50px)');
+    fireEvent.pointerCancel(item, { pointerId: 1 });
+    expect(item.style.transform).toBe('');
+  });
+
+  it('do not start a drag from the close button', () => {
+    withI18n(<Toasts />);
+    act(() => void toast.info('Stay'));
+    const item = screen.getByTestId('toast');
+    act(() => dragBy(item, 190, screen.getByRole('button', { name: 'Close' })));
+    expect(screen.queryByText('Stay')).not.toBeNull();
+  });
+
+  it('keep the threshold rule in one place', () => {
+    expect(dragDismisses(160, 200)).toBe(false);
+    expect(dragDismisses(160.5, 200)).toBe(true);
+    expect(dragDismisses(-161, 200)).toBe(true);
+    expect(dragDismisses(10, 0)).toBe(false);
   });
 });
 
 describe('image fallback', () => {
-  it('swaps a failed image for the placeholder at half opacity, once', () => {
+  it('swaps a failed image for the placeholder at half opacity, once, and drops its other sources', () => {
     document.body.innerHTML =
-      '<picture><source type="image/avif" srcset="/a.avif"><img id="i" src="/missing.webp" srcset="/m.webp 320w"></picture><img id="keep" data-no-fallback src="/x.png">';
-    const stop = installImageFallback(document, '/placeholder.svg');
+      '<picture><source type="image/avif" srcset="/a.avif"><img id="i" src="/missing.webp" srcset="/m.webp 320w" sizes="50vw"></picture><img id="keep" data-no-fallback src="/x.png">';
+    const stop = installImageFallback(document, () => '/placeholder.svg');
     const img = document.getElementById('i') as HTMLImageElement;
     img.dispatchEvent(new Event('error'));
     expect(img.getAttribute('src')).toBe('/placeholder.svg');
     expect(img.style.opacity).toBe('0.5');
     expect(img.hasAttribute('srcset')).toBe(false);
     expect(document.querySelectorAll('source')).toHaveLength(0);
+    // The placeholder failing too does not loop.
     img.src = '/placeholder-broken.svg';
     img.dispatchEvent(new Event('error'));
     expect(img.getAttribute('src')).toBe('/placeholder-broken.svg');
@@ -87,41 +184,234 @@ describe('image fallback', () => {
     keep.dispatchEvent(new Event('error'));
     expect(keep.getAttribute('src')).toBe('/x.png');
     stop();
+    const late = document.createElement('img');
+    late.src = '/late.png';
+    document.body.append(late);
+    late.dispatchEvent(new Event('error'));
+    expect(late.getAttribute('src')).toBe('/late.png');
+  });
+
+  it('also swaps images that failed before the shell hydrated', async () => {
+    document.body.innerHTML = '<img id="early" src="/gone.webp"><img id="fine" src="/ok.webp">';
+    const early = document.getElementById('early') as HTMLImageElement;
+    const fine = document.getElementById('fine') as HTMLImageElement;
+    for (const img of [early, fine]) {
+      Object.defineProperty(img, 'complete', { value: true });
+      Object.defineProperty(img, 'naturalWidth', { value: img === fine ? 640 : 0 });
+    }
+    early.decode = () => Promise.reject(new Error('EncodingError'));
+    fine.decode = vi.fn(() => Promise.resolve());
+    const stop = installImageFallback(document, () => '/placeholder.svg');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(early.getAttribute('src')).toBe('/placeholder.svg');
+    expect(fine.getAttribute('src')).toBe('/ok.webp');
+    expect(fine.decode).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('uses the site placeholder from settings, else the bundled one', () => {
+    expect($placeholderLogo.get()).toBe('/images/placeholder-logo.svg');
+    $appState.set({
+      ...emptyAppState(),
+      settings: { data: { web_placeholder_logo: '/site-logo.png' }, lastFetch: 1, fcmToken: null },
+    });
+    expect($placeholderLogo.get()).toBe('/site-logo.png');
   });
 });
 
 describe('devtools block', () => {
-  it('blocks the context menu and developer shortcuts, not ordinary keys', () => {
-    const stop = installDevtoolsBlock(window);
-    const press = (init: KeyboardEventInit) => {
-      const event = new KeyboardEvent('keydown', { ...init, cancelable: true });
-      window.dispatchEvent(event);
-      return event.defaultPrevented;
-    };
-    expect(press({ key: 'F12' })).toBe(true);
-    expect(press({ key: 'i', ctrlKey: true, shiftKey: true })).toBe(true);
-    expect(press({ key: 'u', ctrlKey: true })).toBe(true);
-    expect(press({ key: 'c', ctrlKey: true })).toBe(false);
+  const press = (init: KeyboardEventInit) => {
+    const event = new KeyboardEvent('keydown', { ...init, cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+  const rightClick = () => {
     const menu = new MouseEvent('contextmenu', { cancelable: true });
     window.dispatchEvent(menu);
-    expect(menu.defaultPrevented).toBe(true);
+    return menu.defaultPrevented;
+  };
+
+  it('blocks the context menu and developer shortcuts, not ordinary keys', () => {
+    const stop = installDevtoolsBlock(window);
+    expect(press({ key: 'F12' })).toBe(true);
+    expect(press({ key: 'I', ctrlKey: true, shiftKey: true })).toBe(true);
+    expect(press({ key: 'J', ctrlKey: true, shiftKey: true })).toBe(true);
+    expect(press({ key: 'C', ctrlKey: true, shiftKey: true })).toBe(true);
+    expect(press({ key: 'u', ctrlKey: true })).toBe(true);
+    expect(press({ key: 'i', metaKey: true, altKey: true })).toBe(true);
+    expect(press({ key: 'c', ctrlKey: true })).toBe(false);
+    expect(press({ key: 'v', ctrlKey: true })).toBe(false);
+    expect(press({ key: 'u' })).toBe(false);
+    expect(rightClick()).toBe(true);
     stop();
     expect(press({ key: 'F12' })).toBe(false);
+    expect(rightClick()).toBe(false);
+  });
+
+  it('is on in the app shell only when the site asks for it', () => {
+    const props = { i18n, settings: { placeholderLogo: '', appstoreId: '' }, user: null };
+    const { unmount } = render(<AppShell {...props} blockDevtools={false} />);
+    expect(rightClick()).toBe(false);
+    expect(press({ key: 'F12' })).toBe(false);
+    unmount();
+    render(<AppShell {...props} blockDevtools />);
+    expect(rightClick()).toBe(true);
+    expect(press({ key: 'F12' })).toBe(true);
   });
 });
 
 describe('unsupported-browser banner', () => {
   it('appears where push or server-sent events are missing, links the app, and stays dismissed', () => {
+    // jsdom has neither service workers nor Push.
     expect(chatAndPushSupported(window)).toBe(false);
     withI18n(<UnsupportedBanner appstoreId="12345" />);
-    expect(screen.getByText('Chat and Notification features are not supported on this browser')).not.toBeNull();
+    const banner = screen.getByRole('complementary', { name: 'Browser support' });
+    expect(banner.textContent).toContain('Chat and Notification features are not supported on this browser');
     expect(screen.getByRole('link', { name: 'Get the app' }).getAttribute('href')).toBe(
       'https://apps.apple.com/app/id12345',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('unsupported-banner')).toBeNull();
+    expect(sessionStorage.getItem(BANNER_DISMISSED_KEY)).toBe('1');
     cleanup();
-    withI18n(<UnsupportedBanner appstoreId="" />);
+    withI18n(<UnsupportedBanner appstoreId="12345" />);
     expect(screen.queryByTestId('unsupported-banner')).toBeNull();
+  });
+
+  it('has no app link without an App Store id', () => {
+    withI18n(<UnsupportedBanner appstoreId="" />);
+    expect(screen.getByTestId('unsupported-banner')).not.toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('stays away in a browser with service workers, Push, EventSource and notifications', () => {
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('EventSource', class {});
+    vi.stubGlobal('Notification', class {});
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    try {
+      expect(chatAndPushSupported(window)).toBe(true);
+      withI18n(<UnsupportedBanner appstoreId="12345" />);
+      expect(screen.queryByTestId('unsupported-banner')).toBeNull();
+    } finally {
+      delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+    }
+  });
+});
+
+describe('progress bar', () => {
+  beforeEach(() => vi.useFakeTimers());
+
+  it('starts at 8% while API calls run and completes when they end', () => {
+    withI18n(<ProgressBar />);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    act(() => $apiActivity.set(1));
+    const bar = screen.getByRole('progressbar', { name: 'Loading…' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('8');
+    expect(bar.getAttribute('aria-valuemin')).toBe('0');
+    expect(bar.getAttribute('aria-valuemax')).toBe('100');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(Number(bar.getAttribute('aria-valuenow'))).toBeGreaterThan(8);
+    act(() => $apiActivity.set(0));
+    expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    act(() => vi.advanceTimersByTime(400));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('starts when a form is submitted to load a page, not when a script handles it', () => {
+    document.body.innerHTML =
+      '<form id="go" action="/search"></form><form id="js"></form><form id="tab" target="_blank"></form>';
+    withI18n(<ProgressBar />);
+    document.getElementById('js')!.addEventListener('submit', (e) => e.preventDefault());
+    act(() => {
+      fireEvent.submit(document.getElementById('js')!);
+      fireEvent.submit(document.getElementById('tab')!);
+      vi.advanceTimersByTime(10);
+    });
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    act(() => {
+      fireEvent.submit(document.getElementById('go')!);
+      vi.advanceTimersByTime(10);
+    });
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('8');
+  });
+});
+
+describe('spinner', () => {
+  it('is announced as loading, or with its own label', () => {
+    withI18n(<Spinner />);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    cleanup();
+    render(<Spinner label="Loading the map" />);
+    expect(screen.getByRole('status').textContent).toBe('Loading the map');
+  });
+});
+
+describe('start-up effects', () => {
+  function fakeGeolocation() {
+    const getCurrentPosition = vi.fn((ok: PositionCallback) =>
+      ok({ coords: { latitude: 38.7, longitude: -9.1 } } as GeolocationPosition),
+    );
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    return getCurrentPosition;
+  }
+
+  it('asks for the position once per session and only when none is stored', async () => {
+    const ask = fakeGeolocation();
+    const save = vi.fn();
+    await requestLocationOnce(window, { latitude: 1, longitude: 2 }, save);
+    expect(ask).not.toHaveBeenCalled();
+    await requestLocationOnce(window, null, save);
+    expect(save).toHaveBeenCalledWith({ latitude: 38.7, longitude: -9.1 });
+    expect(sessionStorage.getItem(GEOLOCATION_ASKED_KEY)).toBe('1');
+    await requestLocationOnce(window, null, save);
+    expect(ask).toHaveBeenCalledOnce();
+  });
+
+  it('ignores a refusal', async () => {
+    const getCurrentPosition = vi.fn((_ok: PositionCallback, fail?: PositionErrorCallback | null) =>
+      fail?.({ code: 1 } as GeolocationPositionError),
+    );
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    const save = vi.fn();
+    await expect(requestLocationOnce(window, null, save)).resolves.toBeUndefined();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('registers the push worker at /sw.js only with a token and granted permission, and only logs problems', async () => {
+    const register = vi.fn(async () => ({}) as ServiceWorkerRegistration);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const win = {
+      navigator: { serviceWorker: { register } },
+      Notification: { permission: 'granted' },
+    } as unknown as Window & typeof globalThis;
+    await registerPushWorker(win, null);
+    expect(register).not.toHaveBeenCalled();
+    await registerPushWorker(win, 'token-1');
+    expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+    (win.Notification as { permission: string }).permission = 'denied';
+    await registerPushWorker(win, 'token-1');
+    expect(register).toHaveBeenCalledOnce();
+    register.mockRejectedValueOnce(new Error('sw failed'));
+    (win.Notification as { permission: string }).permission = 'granted';
+    await expect(registerPushWorker(win, 'token-1')).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('mirrors the server user and settings into the stores, and stores the position', async () => {
+    fakeGeolocation();
+    setUser({ id: 7, name: 'Old', email: 'a@b.c' });
+    setFcmToken(null);
+    const settings = { placeholderLogo: '/logo.png', appstoreId: '42' };
+    render(<AppShell i18n={i18n} settings={settings} blockDevtools={false} user={{ id: 7, name: 'Ann' }} />);
+    await act(async () => {});
+    const state = $appState.get();
+    expect(state.user.data).toEqual({ id: 7, name: 'Ann', email: 'a@b.c' });
+    expect(state.settings.data).toMatchObject({ web_placeholder_logo: '/logo.png', appstore_id: '42' });
+    expect(state.cache.locationData).toEqual({ latitude: 38.7, longitude: -9.1 });
+    cleanup();
+    render(<AppShell i18n={i18n} settings={settings} blockDevtools={false} user={null} />);
+    expect($appState.get().user.data).toBeNull();
   });
 });
