@@ -9,7 +9,7 @@ describe('parseEnv', () => {
   });
 
   it('names each bad variable in one message', () => {
-    expect(() => parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: '123' })).toThrowError(
+    expect(() => parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: '123' })).toThrow(
       /PORT:[\s\S]*DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL[\s\S]*ADMIN_PASSWORD/,
     );
   });

@@ -75,8 +75,13 @@ export function pageClient(request: Request, clientAddress: string): { ip: strin
 
 export const loginRedirect = (url: URL) => `/login?next=${encodeURIComponent(url.pathname + url.search)}`;
 
-/** Puts a failed post's status (and Retry-After) on the page's response. */
-export function answerProblem(response: ResponseInit & { headers: Headers }, problem: FormProblem): void {
+/**
+ * A failed form post: the translated problem to show, with its status (and Retry-After) set on the page's
+ * response. Errors that are not the user's (bugs, outages) are rethrown for the error page.
+ */
+export function failedPost(response: ResponseInit & { headers: Headers }, error: unknown, t: Translator): FormProblem {
+  const problem = formProblem(error, t);
   response.status = problem.status;
   if (problem.retryAfterSeconds) response.headers.set('retry-after', String(problem.retryAfterSeconds));
+  return problem;
 }
