@@ -14,6 +14,21 @@ describe('parseEnv', () => {
     );
   });
 
+  it('needs the S3 settings when files go to object storage', () => {
+    expect(() => parseEnv({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toThrow(
+      /S3_ENDPOINT: required[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(
+      parseEnv({
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: 'https://s3.example.com',
+        S3_BUCKET: 'b',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+      }).STORAGE_DRIVER,
+    ).toBe('s3');
+  });
+
   it('reads flags and treats an empty DATABASE_URL as unset', () => {
     const env = parseEnv({ SEED_DEMO_DATA: 'false', PUBLIC_BLOCK_DEVTOOLS: '1', DATABASE_URL: '' });
     expect(env.SEED_DEMO_DATA).toBe(false);

@@ -23,6 +23,19 @@ export const envSchema = z.object({
   SEED_DEMO_DATA: flag.default(true),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(6).default('admin1234'),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z.string().default(''),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  S3_PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: flag,
   SMTP_URL: z
     .string()
@@ -46,14 +59,25 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** S3 needs its endpoint, bucket and keys; say which are missing instead of failing on the first upload. */
+function checkStorage(env: Env): string[] {
+  if (env.STORAGE_DRIVER !== 's3') return [];
+  const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (k) => !env[k],
+  );
+  return missing.map((k) => `  ${k}: required when STORAGE_DRIVER is s3`);
+}
+
 export class EnvError extends Error {
   override name = 'EnvError';
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const lines = result.success
+    ? checkStorage(result.data)
+    : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  if (result.success && lines.length === 0) return result.data;
   throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
 }
 

@@ -9,6 +9,8 @@ import { env } from './env.ts';
 import { onShutdown } from './lifecycle.ts';
 import { logger } from './logger.ts';
 import { LocalFileStorage } from './storage/local-storage.ts';
+import { S3FileStorage } from './storage/s3-storage.ts';
+import type { FileStorage } from './storage/storage.ts';
 
 export interface Runtime {
   database: DatabaseHandle;
@@ -37,7 +39,17 @@ async function boot(): Promise<Runtime> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
   onShutdown(() => database.close());
   await database.migrate();
-  const storage = new LocalFileStorage(path.resolve(config.DATA_DIR, 'uploads'));
+  const storage: FileStorage =
+    config.STORAGE_DRIVER === 's3'
+      ? new S3FileStorage({
+          endpoint: config.S3_ENDPOINT!,
+          bucket: config.S3_BUCKET,
+          region: config.S3_REGION,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          publicUrl: config.S3_PUBLIC_URL,
+        })
+      : new LocalFileStorage(path.resolve(config.DATA_DIR, 'uploads'));
   await seedEssentials(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, storage });
   if (config.SEED_DEMO_DATA) await seedDemoData(database.db, storage);
   logger.info('database ready', { kind: database.kind, ms: Math.round(performance.now() - started) });
