@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_SLUG, slugify, uniqueSlug } from './slug.ts';
+import { claimUniqueSlug, FALLBACK_SLUG, slugify, uniqueSlug } from './slug.ts';
 
 describe('slugify', () => {
   it('lowercases', () => {
@@ -59,5 +59,16 @@ describe('uniqueSlug', () => {
   it('falls back to a fixed word for an empty base', () => {
     expect(uniqueSlug('', () => false)).toBe(FALLBACK_SLUG);
     expect(uniqueSlug('', new Set([FALLBACK_SLUG]))).toBe(`${FALLBACK_SLUG}-2`);
+  });
+});
+
+describe('claimUniqueSlug', () => {
+  it('asks the asynchronous check until a slug is free', async () => {
+    const taken = new Set(['villa', 'villa-2']);
+    const asked: string[] = [];
+    const slug = await claimUniqueSlug('villa', async (s) => (asked.push(s), taken.has(s)));
+    expect(slug).toBe('villa-3');
+    expect(asked).toEqual(['villa', 'villa-2', 'villa-3']);
+    expect(await claimUniqueSlug('', async () => false)).toBe(FALLBACK_SLUG);
   });
 });

@@ -34,3 +34,12 @@ export function uniqueSlug(base: string, taken: ReadonlySet<string> | ((candidat
     if (!isTaken(candidate)) return candidate;
   }
 }
+
+/** `uniqueSlug` against an asynchronous check (a database lookup): the first of base, base-2, ... not taken. */
+export async function claimUniqueSlug(base: string, isTaken: (candidate: string) => Promise<boolean>): Promise<string> {
+  const root = base || FALLBACK_SLUG;
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? root : `${root}-${n}`;
+    if (!(await isTaken(candidate))) return candidate;
+  }
+}

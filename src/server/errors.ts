@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -41,4 +42,11 @@ export class AppError extends Error {
   static tooManyRequests(retryAfterSeconds: number, message = 'errors.too_many_requests'): AppError {
     return new AppError('rate_limited', 429, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
   }
+}
+
+/** A zod failure as field messages: `parameters.0.value` -> its messages (`_` for the whole input). */
+export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
+  return fields;
 }

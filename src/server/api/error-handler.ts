@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
-import { AppError, type FieldErrors } from '../errors.ts';
+import { AppError, fieldErrorsFromZod } from '../errors.ts';
+import { translateFieldMessages } from '../i18n/translator.ts';
 import { logger } from '../logger.ts';
 import type { ApiEnv } from './context.ts';
 
@@ -10,7 +11,7 @@ export function toErrorResponse(error: unknown, c: Context<ApiEnv>): Response {
   const t = c.var.t ?? ((key: string) => key);
   if (error instanceof AppError) {
     if (error.retryAfterSeconds) c.header('retry-after', String(error.retryAfterSeconds));
-    const fields = error.fields && translateFields(error.fields, t);
+    const fields = error.fields && translateFieldMessages(error.fields, t);
     return c.json(
       { error: true, message: t(error.message), data: { code: error.code, ...(fields ? { fields } : {}) } },
       error.status,
@@ -32,22 +33,4 @@ export function toErrorResponse(error: unknown, c: Context<ApiEnv>): Response {
   }
   logger.error('unhandled error', { requestId: c.var.requestId, path: c.req.path, error });
   return c.json({ error: true, message: t('errors.server'), data: { code: 'server_error' } }, 500);
-}
-
-export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    (fields[key] ??= []).push(issue.message);
-  }
-  return fields;
-}
-
-/** Messages that are translation keys ("validation.x") are translated; zod's own sentences pass through. */
-function translateFields(fields: FieldErrors, t: (key: string) => string): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [field, messages] of Object.entries(fields)) {
-    out[field] = messages.map((message) => (/^[a-z_]+\.[a-z0-9_.]+$/.test(message) ? t(message) : message));
-  }
-  return out;
 }

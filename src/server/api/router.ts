@@ -1,7 +1,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError } from '../errors.ts';
 import type { ApiEnv } from './context.ts';
-import { fieldErrorsFromZod, toErrorResponse } from './error-handler.ts';
+import { fieldErrorsFromZod } from '../errors.ts';
+import { toErrorResponse } from './error-handler.ts';
 
 /** A sub-app whose zod validation failures become the envelope with field messages (422). */
 export function newRouter() {

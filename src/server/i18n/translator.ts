@@ -39,3 +39,19 @@ export function pickStrings(strings: Strings, namespaces: readonly string[]): St
   for (const ns of namespaces) if (ns in strings) picked[ns] = strings[ns];
   return picked;
 }
+
+const KEY = /^[a-z_]+\.[a-z0-9_.]+$/;
+
+/** Messages may be translation keys ("validation.required") or finished sentences (zod's own): translate the keys. */
+export function translateMessage(t: (key: string) => string, text: string): string {
+  return KEY.test(text) ? t(text) : text;
+}
+
+export function translateFieldMessages(
+  fields: Record<string, string[]>,
+  t: (key: string) => string,
+): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, messages]) => [field, messages.map((m) => translateMessage(t, m))]),
+  );
+}

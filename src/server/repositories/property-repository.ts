@@ -53,19 +53,3 @@ export async function listPublicProperties(
     db.select({ value: count() }).from(properties).where(where),
   );
 }
-
-export function listOwnedProperties(db: Executor, ownerId: number) {
-  return db
-    .select({
-      id: properties.id,
-      slug: properties.slug,
-      title: properties.title,
-      status: properties.status,
-      adminStatus: properties.adminStatus,
-      rejectReason: properties.rejectReason,
-      createdAt: properties.createdAt,
-    })
-    .from(properties)
-    .where(eq(properties.ownerId, ownerId))
-    .orderBy(desc(properties.createdAt), desc(properties.id));
-}

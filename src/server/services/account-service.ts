@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { slugify, uniqueSlug } from '../../lib/slug.ts';
+import { claimUniqueSlug, slugify } from '../../lib/slug.ts';
 import { registerSchema } from '../../lib/validation/account.ts';
 import { emailSchema, passwordSchema, phoneSchema } from '../../lib/validation/fields.ts';
 import type { ApiDeps } from '../api/context.ts';
@@ -47,14 +47,10 @@ export async function signInUser(
 export type SignedIn = Awaited<ReturnType<typeof signInUser>>;
 
 /** A unique, readable slug for the agent pages; phone-only accounts get a random one until they add a name. */
-export async function newUserSlug(db: Executor, name: string): Promise<string> {
-  const base = slugify(name) || `user-${randomBytes(4).toString('hex')}`;
-  const taken = new Set<string>();
-  for (;;) {
-    const candidate = uniqueSlug(base, (s) => taken.has(s));
-    if (!(await slugTaken(db, candidate))) return candidate;
-    taken.add(candidate);
-  }
+export function newUserSlug(db: Executor, name: string): Promise<string> {
+  return claimUniqueSlug(slugify(name) || `user-${randomBytes(4).toString('hex')}`, (candidate) =>
+    slugTaken(db, candidate),
+  );
 }
 
 /** Creates an account; the unique indexes settle races the checks before them miss. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { slugify, uniqueSlug } from '../../lib/slug.ts';
+import { claimUniqueSlug, slugify } from '../../lib/slug.ts';
 import { dropEmptyParameters } from '../../lib/validation/form-data.ts';
 import {
   propertyFieldsSchema,
@@ -13,7 +13,7 @@ import type { Nested, NestedValue } from '../api/form-fields.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
 import type { DocumentRecord, ImageRecord } from '../db/schema/media-types.ts';
-import { AppError, type FieldErrors } from '../errors.ts';
+import { AppError, fieldErrorsFromZod, type FieldErrors } from '../errors.ts';
 import { deleteMedia, MEDIA_LIMITS, storeDocument, storeListingImage } from '../media/listing-media.ts';
 import { listParametersOfCategories } from '../repositories/catalog-repository.ts';
 import { listInterestedUsers } from '../repositories/interest-repository.ts';
@@ -121,14 +121,8 @@ async function checkFacilities(db: Database, inputs: { facility_id: number; dist
   return [...new Map(inputs.map((f) => [f.facility_id, { facilityId: f.facility_id, distance: f.distance }])).values()];
 }
 
-async function claimSlug(db: Database, wanted: string, exceptId: number | null): Promise<string> {
-  const base = slugify(wanted) || 'property';
-  const seen = new Set<string>();
-  for (;;) {
-    const candidate = uniqueSlug(base, (s) => seen.has(s));
-    if (!(await repo.propertySlugTaken(db, candidate, exceptId))) return candidate;
-    seen.add(candidate);
-  }
+function claimSlug(db: Database, wanted: string, exceptId: number | null): Promise<string> {
+  return claimUniqueSlug(slugify(wanted) || 'property', (candidate) => repo.propertySlugTaken(db, candidate, exceptId));
 }
 
 /** Files written for a request, removed again when the request fails, so nothing is left orphaned. */
@@ -500,7 +494,5 @@ export function ownerDashboard(deps: Deps, actor: SessionUser) {
 export function checkPropertyFields(body: Nested): FieldErrors {
   const result = propertyInputSchema.safeParse(textFields(body));
   if (result.success) return {};
-  const fields: FieldErrors = {};
-  for (const issue of result.error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
-  return fields;
+  return fieldErrorsFromZod(result.error);
 }

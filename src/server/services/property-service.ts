@@ -2,11 +2,8 @@ import type { Database } from '../db/client.ts';
 import type { ImageRecord } from '../db/schema/media-types.ts';
 import { formatPrice } from '../../lib/money.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import {
-  listOwnedProperties,
-  listPublicProperties,
-  type PublicPropertyFilter,
-} from '../repositories/property-repository.ts';
+import { listOwnedPropertyRows } from '../repositories/property-write-repository.ts';
+import { listPublicProperties, type PublicPropertyFilter } from '../repositories/property-repository.ts';
 import { getPublicSettings } from './settings-service.ts';
 
 /** A listing as cards show it: everything formatted for display, nothing private. */
@@ -63,7 +60,7 @@ export async function browseProperties(
   };
 }
 
-/** The owner's own listings with their review state, whatever it is. */
-export function myProperties(db: Database, actor: SessionUser) {
-  return listOwnedProperties(db, actor.id);
+/** The owner's own listings with their review state, whatever it is (newest 100; the API pages further). */
+export async function myProperties(db: Database, actor: SessionUser) {
+  return (await listOwnedPropertyRows(db, actor.id, { offset: 0, limit: 100 })).rows;
 }

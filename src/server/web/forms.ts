@@ -1,9 +1,8 @@
 import type { AstroCookies } from 'astro';
 import { z } from 'zod';
-import { fieldErrorsFromZod } from '../api/error-handler.ts';
 import { SESSION_COOKIE } from '../auth/tokens.ts';
-import { AppError, type FieldErrors } from '../errors.ts';
-import type { Translator } from '../i18n/translator.ts';
+import { AppError, fieldErrorsFromZod, type FieldErrors } from '../errors.ts';
+import { translateMessage, type Translator } from '../i18n/translator.ts';
 import { env } from '../env.ts';
 
 /** What a page shows after a failed form post: one message and a message per field. */
@@ -14,15 +13,13 @@ export interface FormProblem {
   retryAfterSeconds?: number | undefined;
 }
 
-const KEY = /^[a-z_]+\.[a-z0-9_.]+$/;
-
 /** Turns the errors services throw into translated form messages; anything else is a real fault and rethrown. */
 export function formProblem(error: unknown, t: Translator): FormProblem {
   let appError: AppError;
   if (error instanceof AppError) appError = error;
   else if (error instanceof z.ZodError) appError = AppError.validation(fieldErrorsFromZod(error));
   else throw error;
-  const translate = (text: string) => (KEY.test(text) ? t(text) : text);
+  const translate = (text: string) => translateMessage(t, text);
   const fields: Record<string, string> = {};
   for (const [field, messages] of Object.entries(appError.fields ?? ({} as FieldErrors)))
     fields[field] = translate(messages[0] ?? '');

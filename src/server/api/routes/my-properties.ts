@@ -9,6 +9,7 @@ import {
   updateProperty,
 } from '../../services/property-posting-service.ts';
 import { AppError } from '../../errors.ts';
+import { translateFieldMessages } from '../../i18n/translator.ts';
 import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
@@ -112,13 +113,7 @@ export const myPropertyRoutes = newRouter()
   })
   .openapi(routes.check, async (c) => {
     const fields = checkPropertyFields(await readNestedBody(c));
-    const translated = Object.fromEntries(
-      Object.entries(fields).map(([k, messages]) => [
-        k,
-        messages.map((m) => (/^[a-z_]+\.[a-z0-9_.]+$/.test(m) ? c.var.t(m) : m)),
-      ]),
-    );
-    return ok(c, { fields: translated });
+    return ok(c, { fields: translateFieldMessages(fields, c.var.t) });
   })
   .openapi(routes.list, async (c) => {
     const { offset, limit, slug_id } = c.req.valid('query');
