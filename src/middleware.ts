@@ -8,6 +8,8 @@ import { languageCatalog } from './server/services/language-service.ts';
 import { resolveSession } from './server/services/session-service.ts';
 import { AppError } from './server/errors.ts';
 import { applySecurityHeaders } from './server/web/security-headers.ts';
+import { pageShowsMap } from './server/geo/map-provider.ts';
+import { mapPagePolicy } from './server/services/map-config-service.ts';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
@@ -60,6 +62,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const response = await next();
   applySecurityHeaders(response.headers, secure);
+  // Map pages load tiles (or Google's script) from the configured map host: allowed there, and only there.
+  const policy = response.headers.get('content-security-policy');
+  if (policy && pageShowsMap(context.url.pathname))
+    response.headers.set('content-security-policy', await mapPagePolicy(rt.database.db, policy));
   response.headers.set('x-request-id', locals.requestId);
   if (!response.headers.has('vary')) response.headers.set('vary', 'Cookie, Accept-Language');
   return response;

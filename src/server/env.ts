@@ -55,6 +55,15 @@ export const envSchema = z.object({
   PUBLIC_FIREBASE_AUTH_DOMAIN: z.string().default(''),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   PUBLIC_BLOCK_DEVTOOLS: flag,
+  // Web Push (VAPID). Empty: a key pair is generated once and kept in DATA_DIR/vapid-keys.json.
+  VAPID_PUBLIC_KEY: z.string().trim().default(''),
+  VAPID_PRIVATE_KEY: z.string().trim().default(''),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -68,6 +77,22 @@ function checkStorage(env: Env): string[] {
   return missing.map((k) => `  ${k}: required when STORAGE_DRIVER is s3`);
 }
 
+const base64urlBytes = (value: string) => (/^[\w-]+$/.test(value) ? Buffer.from(value, 'base64url').length : -1);
+
+/** VAPID keys come as a pair of URL-safe base64 strings: an uncompressed P-256 point and its private scalar. */
+function checkVapid(env: Env): string[] {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  if (!publicKey && !privateKey) return [];
+  const lines: string[] = [];
+  if (!publicKey || !privateKey)
+    lines.push(`  ${publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: required with the other VAPID key`);
+  if (publicKey && base64urlBytes(publicKey) !== 65)
+    lines.push('  VAPID_PUBLIC_KEY: must be a URL-safe base64 P-256 public key (65 bytes)');
+  if (privateKey && base64urlBytes(privateKey) !== 32)
+    lines.push('  VAPID_PRIVATE_KEY: must be a URL-safe base64 P-256 private key (32 bytes)');
+  return lines;
+}
+
 export class EnvError extends Error {
   override name = 'EnvError';
 }
@@ -75,7 +100,7 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   const lines = result.success
-    ? checkStorage(result.data)
+    ? [...checkStorage(result.data), ...checkVapid(result.data)]
     : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   if (result.success && lines.length === 0) return result.data;
   throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);

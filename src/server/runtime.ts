@@ -8,6 +8,8 @@ import { seedDemoData, seedEssentials } from './db/seed/index.ts';
 import { env } from './env.ts';
 import { onShutdown } from './lifecycle.ts';
 import { logger } from './logger.ts';
+import { closeEventBus, eventBus } from './realtime/event-bus.ts';
+import { startPushDispatcher, vapidKeys } from './services/push-service.ts';
 import { LocalFileStorage } from './storage/local-storage.ts';
 import { S3FileStorage } from './storage/s3-storage.ts';
 import type { FileStorage } from './storage/storage.ts';
@@ -53,6 +55,11 @@ async function boot(): Promise<Runtime> {
   await seedEssentials(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, storage });
   if (config.SEED_DEMO_DATA) await seedDemoData(database.db, storage);
   logger.info('database ready', { kind: database.kind, ms: Math.round(performance.now() - started) });
+  // Live chat and notifications: listen for events from every server, push the ones this server publishes.
+  const bus = eventBus(database.db);
+  onShutdown(() => closeEventBus(database.db));
+  startPushDispatcher(database.db, bus, vapidKeys());
+  await bus.ready();
   const { mailer, sms } = createSenders(config);
   const idTokens = config.FIREBASE_PROJECT_ID
     ? createFirebaseVerifier({ projectId: config.FIREBASE_PROJECT_ID, jwksUrl: config.FIREBASE_JWKS_URL })

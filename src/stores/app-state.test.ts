@@ -62,6 +62,22 @@ describe('persisted app state', () => {
     expect(state.user.data).toBeNull();
   });
 
+  it('drops unknown keys and values of the wrong type, field by field', () => {
+    const state = decodeAppState(
+      JSON.stringify({
+        settings: { data: [1], lastFetch: 'yesterday', fcmToken: 7, extra: 1 },
+        language: { languages: [{ code: 'en', name: 'English', isRtl: 'no' }], selectedLanguage: 'ar' },
+        cache: { filterData: { city: 'Porto' }, articleCategoryId: 3, locationData: { latitude: 1 }, unknown: true },
+        stray: true,
+      }),
+    );
+    expect(state).toEqual({
+      ...emptyAppState(),
+      language: { languages: [], selectedLanguage: 'ar' },
+      cache: { ...emptyAppState().cache, filterData: { city: 'Porto' }, articleCategoryId: 3 },
+    });
+  });
+
   it('restores what the page stored, and starts clean when storage was tampered with', () => {
     setTestStorageKey(PERSIST_KEY, JSON.stringify({ user: { data: { id: 5, name: 'Bo' } } }));
     const stop = $appState.listen(() => {});

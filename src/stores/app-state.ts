@@ -1,64 +1,88 @@
 import { computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
-// zod/mini: the same schemas, tree-shaken, so the shell island stays small.
-import * as z from 'zod/mini';
 import { PERSIST_RESTORE_TIMEOUT_MS } from '../lib/cache-policy.ts';
 
 /** The root localStorage key under which the spec's client state is persisted. */
 export const PERSIST_KEY = 'marketplace';
 
-const locationSchema = z.object({ latitude: z.number(), longitude: z.number() });
-const nullable = <T extends z.ZodMiniType>(schema: T) => z.catch(z.nullable(schema), null);
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const orNull = <T>(v: unknown, check: (v: unknown) => v is T): T | null => (check(v) ? v : null);
+const isLanguage = (v: unknown): v is AppState['language']['languages'][number] =>
+  isObject(v) && isString(v['code']) && isString(v['name']) && typeof v['isRtl'] === 'boolean';
 
-/*
- * The spec's local client state. Every part parses with a default, so storage written by an older version,
- * edited by hand or corrupted never breaks a page. The user slice never holds the session token: the browser's
- * session lives in an httpOnly cookie (docs/decisions/005).
- */
-export const appStateSchema = z.object({
-  settings: z.catch(
-    z.object({
-      data: nullable(z.record(z.string(), z.unknown())),
-      lastFetch: nullable(z.number()),
-      fcmToken: nullable(z.string()),
-    }),
-    { data: null, lastFetch: null, fcmToken: null },
-  ),
-  user: z.catch(z.object({ data: nullable(z.catchall(z.object({ id: z.number(), name: z.string() }), z.unknown())) }), {
-    data: null,
-  }),
-  language: z.catch(
-    z.object({
-      languages: z.catch(z.array(z.object({ code: z.string(), name: z.string(), isRtl: z.boolean() })), []),
-      selectedLanguage: nullable(z.string()),
-    }),
-    { languages: [], selectedLanguage: null },
-  ),
-  cache: z.catch(
-    z.object({
-      categories: z.catch(z.array(z.unknown()), []),
-      newUserChatData: nullable(z.record(z.string(), z.unknown())),
-      filterData: nullable(z.record(z.string(), z.unknown())),
-      articleCategoryId: nullable(z.number()),
-      sliderDataLength: z.catch(z.number(), 0),
-      isProject: z.catch(z.boolean(), false),
-      locationData: nullable(locationSchema),
-    }),
-    {
-      categories: [],
-      newUserChatData: null,
-      filterData: null,
-      articleCategoryId: null,
-      sliderDataLength: 0,
-      isProject: false,
-      locationData: null,
-    },
-  ),
-});
-export type AppState = z.output<typeof appStateSchema>;
+/** The spec's local client state. */
+export interface AppState {
+  settings: { data: Json | null; lastFetch: number | null; fcmToken: string | null };
+  user: { data: ({ id: number; name: string } & Json) | null };
+  language: {
+    languages: { code: string; name: string; isRtl: boolean }[];
+    selectedLanguage: string | null;
+  };
+  cache: {
+    categories: unknown[];
+    newUserChatData: Json | null;
+    filterData: Json | null;
+    articleCategoryId: number | null;
+    sliderDataLength: number;
+    isProject: boolean;
+    locationData: { latitude: number; longitude: number } | null;
+  };
+}
 export type CacheState = AppState['cache'];
 
-export const emptyAppState = (): AppState => appStateSchema.parse({});
+/*
+ * Reads stored state field by field: every part falls back to its default, so storage written by an older
+ * version, edited by hand or corrupted never breaks a page, and unknown keys are dropped. Hand-written rather than
+ * a schema library because the app shell loads it on every interactive page. The user slice never holds the
+ * session token: the browser's session lives in an httpOnly cookie (docs/decisions/005).
+ */
+export function parseAppState(raw: unknown): AppState {
+  const root = isObject(raw) ? raw : {};
+  const settings = isObject(root['settings']) ? root['settings'] : {};
+  const user = isObject(root['user']) ? root['user'] : {};
+  const userData = user['data'];
+  const language = isObject(root['language']) ? root['language'] : {};
+  const languages = language['languages'];
+  const cache = isObject(root['cache']) ? root['cache'] : {};
+  const location = cache['locationData'];
+  return {
+    settings: {
+      data: orNull(settings['data'], isObject),
+      lastFetch: orNull(settings['lastFetch'], isNumber),
+      fcmToken: orNull(settings['fcmToken'], isString),
+    },
+    user: {
+      data:
+        isObject(userData) && isNumber(userData['id']) && isString(userData['name'])
+          ? (userData as AppState['user']['data'])
+          : null,
+    },
+    language: {
+      languages:
+        Array.isArray(languages) && languages.every(isLanguage)
+          ? languages.map((l) => ({ code: l.code, name: l.name, isRtl: l.isRtl }))
+          : [],
+      selectedLanguage: orNull(language['selectedLanguage'], isString),
+    },
+    cache: {
+      categories: Array.isArray(cache['categories']) ? cache['categories'] : [],
+      newUserChatData: orNull(cache['newUserChatData'], isObject),
+      filterData: orNull(cache['filterData'], isObject),
+      articleCategoryId: orNull(cache['articleCategoryId'], isNumber),
+      sliderDataLength: isNumber(cache['sliderDataLength']) ? cache['sliderDataLength'] : 0,
+      isProject: typeof cache['isProject'] === 'boolean' ? cache['isProject'] : false,
+      locationData:
+        isObject(location) && isNumber(location['latitude']) && isNumber(location['longitude'])
+          ? { latitude: location['latitude'], longitude: location['longitude'] }
+          : null,
+    },
+  };
+}
+
+export const emptyAppState = (): AppState => parseAppState({});
 
 /** Session secrets that must never reach localStorage, whatever a caller hands us. */
 const SECRET_USER_KEYS = ['token', 'api_token', 'access_token', 'refresh_token', 'password'];
@@ -75,7 +99,7 @@ export function publicProfile(user: PublicProfile | null): PublicProfile | null 
 
 export function decodeAppState(raw: string): AppState {
   try {
-    const state = appStateSchema.parse(JSON.parse(raw));
+    const state = parseAppState(JSON.parse(raw));
     return { ...state, user: { data: publicProfile(state.user.data) } };
   } catch {
     return emptyAppState();

@@ -292,7 +292,13 @@ describe('demo data', () => {
     const premium = packages.at(-1)!;
     expect(premium.features).toHaveLength(7);
     expect(premium.features.find((f) => f.feature === 'property_list')?.limit).toBeNull();
-    expect(packages[0]!.features).toEqual([expect.objectContaining({ feature: 'property_list', limit: 2 })]);
+    // The free one is the install's starter package (essentials seed), not a second demo copy.
+    expect(packages[0]!.features).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ feature: 'property_list', limit: 3 }),
+        expect.objectContaining({ feature: 'project_list', limit: 1 }),
+      ]),
+    );
 
     const fields = await db().select().from(s.agentVerificationFields).orderBy(s.agentVerificationFields.sortOrder);
     expect(fields.map((f) => f.fieldType)).toEqual(['text', 'text', 'file', 'dropdown']);
@@ -326,6 +332,7 @@ describe('running the seeds again', () => {
       users: await total(s.users),
       properties: await total(s.properties),
       favourites: await total(s.favourites),
+      packages: await total(s.packages),
     };
     await db().update(s.settings).set({ value: '€' }).where(eq(s.settings.key, 'currency_symbol'));
     // The admin moved to another address: a restart with the old ADMIN_EMAIL must not bring back a second admin.
@@ -340,6 +347,7 @@ describe('running the seeds again', () => {
       users: await total(s.users),
       properties: await total(s.properties),
       favourites: await total(s.favourites),
+      packages: await total(s.packages),
     }).toEqual(before);
     const [symbol] = await db().select().from(s.settings).where(eq(s.settings.key, 'currency_symbol'));
     expect(symbol?.value).toBe('€');

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { settings, users } from '../../src/server/db/schema/index.ts';
 import { assertCanAddListing, listingGate } from '../../src/server/services/listing-gate-service.ts';
 import { createUser } from '../support/factories.ts';
+import { grantPackage } from '../support/packages.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let app: TestApp;
@@ -36,8 +37,9 @@ describe('adding a listing is gated (spec sections 5 and 8)', () => {
     });
   });
 
-  it('lets a complete profile through while verification is not required', async () => {
+  it('lets a complete profile with a package through while verification is not required', async () => {
     const user = await createUser(app.database.db, complete());
+    await grantPackage(app.database.db, [user.id], { property_list: 5 });
     expect(await listingGate(app.database.db, actor(user))).toBeNull();
   });
 
@@ -48,6 +50,7 @@ describe('adding a listing is gated (spec sections 5 and 8)', () => {
       .where(eq(settings.key, 'verification_required_for_user'));
     try {
       const user = await createUser(app.database.db, complete());
+      await grantPackage(app.database.db, [user.id], { property_list: 5 });
       expect(await listingGate(app.database.db, actor(user))).toBe('verification_required');
       for (const [status, block] of [
         ['pending', 'verification_pending'],

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { interestedUsers, properties } from '../../src/server/db/schema/index.ts';
 import { startSession } from '../../src/server/services/session-service.ts';
 import { seedCatalog, createUser } from '../support/factories.ts';
+import { grantPackage } from '../support/packages.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let app: TestApp;
@@ -25,6 +26,7 @@ async function completeUser(tag: string) {
     address: '1 Main Street',
     profileImage: { key: 'k', width: 1, height: 1, variants: [] },
   });
+  await grantPackage(app.database.db, [user.id], { property_list: null });
   const { token } = await startSession(app.database.db, user.id, { userAgent: null, ip: null });
   return { id: user.id, token };
 }
@@ -194,6 +196,44 @@ describe('post_property', () => {
       data: { code: 'profile_incomplete' },
     });
     expect((await app.call('POST', '/api/post_property', { body: listingForm() })).status).toBe(401);
+  });
+});
+
+describe('post_property spends the package listing limit', () => {
+  async function ownerWithLimit(limit: number | null, tag: string) {
+    const user = await createUser(app.database.db, {
+      name: `Limited ${tag}`,
+      mobile: `+1888${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+      address: '1 Main Street',
+      profileImage: { key: 'k', width: 1, height: 1, variants: [] },
+    });
+    if (limit !== -1) await grantPackage(app.database.db, [user.id], { property_list: limit });
+    const { token } = await startSession(app.database.db, user.id, { userAgent: null, ip: null });
+    return { id: user.id, token };
+  }
+  const ownedCount = async (ownerId: number) =>
+    (await app.database.db.select().from(properties).where(eq(properties.ownerId, ownerId))).length;
+
+  it('refuses a user without a package, sending them to the plans, and saves nothing', async () => {
+    const user = await ownerWithLimit(-1, 'none');
+    const res = await post(listingForm(), user.token);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({
+      message: 'Your package does not allow more property listings. Choose a package to continue.',
+      data: { code: 'package_not_available' },
+    });
+    expect(await ownedCount(user.id)).toBe(0);
+  });
+
+  it('lets twenty simultaneous posts spend the last listing unit once', async () => {
+    const user = await ownerWithLimit(1, 'race');
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(listingForm({ title: `Race flat number ${i}` }), user.token)),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(403)]);
+    expect(await ownedCount(user.id)).toBe(1);
+    const check = await app.call('GET', '/api/check-package-limit?type=property_list', { token: user.token });
+    expect(check.body.data).toEqual({ package_available: true, feature_available: true, limit_available: false });
   });
 });
 

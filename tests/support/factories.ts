@@ -86,3 +86,43 @@ export async function seedCatalog(db: Database) {
   await createProperty(db, { ownerId: owner.id, categoryId: office!.id, city: 'Porto', status: 'inactive' });
   return { apartment: apartment!, villa: villa!, office: office!, owner };
 }
+
+/** A user with a live session: `{ user, token }` for calls that need `Authorization: Bearer`. */
+export async function createSignedInUser(db: Database, overrides: Partial<typeof s.users.$inferInsert> = {}) {
+  const { startSession } = await import('../../src/server/services/session-service.ts');
+  const user = await createUser(db, overrides);
+  const { token } = await startSession(db, user.id, { userAgent: null, ip: null });
+  return { user, token };
+}
+
+/** A stored-image record as listings keep it (no file behind it: views only turn keys into URLs). */
+export function imageRecord(name = unique('img')) {
+  return {
+    key: `test/${name}.jpg`,
+    width: 800,
+    height: 600,
+    variants: [{ key: `test/${name}-400.webp`, width: 400, height: 300, format: 'webp' as const }],
+  };
+}
+
+export async function createProject(
+  db: Database,
+  values: { ownerId: number; categoryId: number } & Partial<typeof s.projects.$inferInsert>,
+) {
+  const tag = unique('project');
+  const [project] = await db
+    .insert(s.projects)
+    .values({
+      title: `Project ${tag}`,
+      slug: tag,
+      description: 'A project used by a test.',
+      type: 'upcoming',
+      city: 'Lisbon',
+      state: 'Lisbon',
+      country: 'Portugal',
+      adminStatus: 'approved',
+      ...values,
+    })
+    .returning();
+  return project!;
+}

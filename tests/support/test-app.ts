@@ -35,7 +35,14 @@ export interface TestApp {
   call(
     method: string,
     url: string,
-    init?: { body?: unknown; token?: string; headers?: Record<string, string>; ip?: string },
+    init?: {
+      body?: unknown;
+      /** Sent exactly as given (for malformed bodies); `body` is sent as JSON or form data. */
+      raw?: string;
+      token?: string;
+      headers?: Record<string, string>;
+      ip?: string;
+    },
   ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
@@ -63,7 +70,8 @@ export async function createTestApp(overrides: Partial<Omit<ApiDeps, 'db' | 'sto
       const headers: Record<string, string> = { ...init.headers };
       if (init.token) headers['authorization'] = `Bearer ${init.token}`;
       let body: BodyInit | undefined;
-      if (init.body instanceof FormData) body = init.body;
+      if (init.raw !== undefined) body = init.raw;
+      else if (init.body instanceof FormData) body = init.body;
       else if (init.body !== undefined) {
         body = JSON.stringify(init.body);
         headers['content-type'] = 'application/json';

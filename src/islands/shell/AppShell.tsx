@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 import { $appState, $placeholderLogo, mergeSettings, setLocation, syncServerUser } from '../../stores/app-state.ts';
 import { IslandI18nProvider, type IslandI18n } from '../i18n.tsx';
-import { installDevtoolsBlock, installImageFallback, registerPushWorker, requestLocationOnce } from './effects.ts';
+import {
+  installDevtoolsBlock,
+  installImageFallback,
+  registerPushWorker,
+  requestLocationOnce,
+  syncPush,
+} from './effects.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 import { Toasts } from './Toasts.tsx';
 import { UnsupportedBanner } from './UnsupportedBanner.tsx';
@@ -42,6 +48,8 @@ export default function AppShell({ i18n, settings, blockDevtools, user }: AppShe
   useEffect(() => installImageFallback(document, () => $placeholderLogo.get()), []);
 
   useEffect(() => (blockDevtools ? installDevtoolsBlock(window) : undefined), [blockDevtools]);
+
+  useEffect(() => syncPush(window, userId !== null, $appState.get().settings.fcmToken), [userId]);
 
   useEffect(() => {
     const state = $appState.get();

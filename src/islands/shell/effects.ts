@@ -128,3 +128,17 @@ export async function registerPushWorker(win: Window & typeof globalThis, fcmTok
     console.warn('push registration skipped:', error instanceof Error ? error.message : error);
   }
 }
+
+/**
+ * Keeps this browser's Web Push subscription in step with the account: subscribes a signed-in user who already
+ * granted permission, unsubscribes after sign-out. The push code is imported only then, so it never weighs on a
+ * visitor's page (asking for permission is left to a button: src/islands/chat/PushToggle.tsx).
+ */
+export function syncPush(win: Window & typeof globalThis, signedIn: boolean, fcmToken: string | null): void {
+  if (!('serviceWorker' in win.navigator) || !('Notification' in win)) return;
+  const granted = win.Notification.permission === 'granted';
+  if (signedIn ? !granted : !fcmToken) return;
+  import('../chat/push-client.ts')
+    .then((push) => (signedIn ? push.syncPushSubscription(win) : push.dropPushSubscription(win)))
+    .catch((error: unknown) => console.warn('push sync skipped:', error instanceof Error ? error.message : error));
+}

@@ -1,9 +1,11 @@
 import type { APIRoute } from 'astro';
+import { PRIVATE_PREFIX } from '../../server/storage/storage.ts';
 
-/** Files from storage. Keys are content-addressed or never reused, so they cache for a year. */
+/** Public files from storage (not private ones). Keys are content-addressed or never reused: cached for a year. */
 export const GET: APIRoute = async ({ params, locals }) => {
   const key = params.key ?? '';
-  if (!/^[\w./-]+$/.test(key) || key.includes('..')) return new Response(null, { status: 404 });
+  if (!/^[\w./-]+$/.test(key) || key.includes('..') || key.startsWith(PRIVATE_PREFIX))
+    return new Response(null, { status: 404 });
   const file = await locals.runtime.deps.storage.get(key);
   if (!file) return new Response(null, { status: 404 });
   return new Response(file.body as Uint8Array<ArrayBuffer>, {

@@ -3,15 +3,32 @@ import { AppError } from '../errors.ts';
 import type { ApiDeps } from './context.ts';
 import { toErrorResponse } from './error-handler.ts';
 import { identify } from './middleware/auth.ts';
+import { blockAdminWritesInDemoMode } from './middleware/demo-mode.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { calculatorRoutes } from './routes/calculators.ts';
+import { adminAuditRoutes } from './routes/admin-audit.ts';
+import { adminModerationRoutes } from './routes/admin-moderation.ts';
+import { adminUserRoutes } from './routes/admin-users.ts';
+import { agentRoutes } from './routes/agents.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { chatRoutes } from './routes/chat.ts';
 import { contentRoutes } from './routes/content.ts';
+import { engagementRoutes } from './routes/engagement.ts';
 import { healthRoutes } from './routes/health.ts';
 import { languageRoutes } from './routes/languages.ts';
+import { mapRoutes } from './routes/map.ts';
+import { myProjectRoutes } from './routes/my-projects.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { myPropertyRoutes } from './routes/my-properties.ts';
+import { packageRoutes } from './routes/packages.ts';
+import { personalisedRoutes } from './routes/personalised.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { projectRoutes } from './routes/projects.ts';
+import { propertyRoutes } from './routes/properties.ts';
+import { pushRoutes } from './routes/push.ts';
 import { settingsRoutes } from './routes/settings.ts';
+import { verificationRoutes } from './routes/verification.ts';
 import { newRouter } from './router.ts';
 
 /** The JSON API under /api, built around its dependencies so tests can hand it an in-memory database. */
@@ -27,6 +44,7 @@ export function createApi(deps: ApiDeps) {
     }),
   );
   app.use(identify);
+  app.use('/admin/*', blockAdminWritesInDemoMode);
   app.onError((error, c) => toErrorResponse(error, c));
   app.notFound((c) => toErrorResponse(AppError.notFound('errors.no_such_call'), c));
 
@@ -38,6 +56,22 @@ export function createApi(deps: ApiDeps) {
   app.route('/', authRoutes);
   app.route('/', profileRoutes);
   app.route('/', myPropertyRoutes);
+  app.route('/', packageRoutes);
+  app.route('/', propertyRoutes);
+  app.route('/', mapRoutes);
+  app.route('/', engagementRoutes);
+  app.route('/', agentRoutes);
+  app.route('/', projectRoutes);
+  app.route('/', myProjectRoutes);
+  app.route('/', calculatorRoutes);
+  app.route('/', verificationRoutes);
+  app.route('/', personalisedRoutes);
+  app.route('/', chatRoutes);
+  app.route('/', notificationRoutes);
+  app.route('/', pushRoutes);
+  app.route('/', adminModerationRoutes);
+  app.route('/', adminUserRoutes);
+  app.route('/', adminAuditRoutes);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,24 +1,215 @@
-import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { withTotal } from './paging.ts';
-import { categories, properties } from '../db/schema/index.ts';
+import {
+  categories,
+  categoryParameters,
+  facilities,
+  favourites,
+  parameters,
+  properties,
+  propertyFacilities,
+  propertyParameters,
+  users,
+} from '../db/schema/index.ts';
 
-export interface PublicPropertyFilter {
-  search?: string | undefined;
+/** Orders of the public list; each one is served by an index (createdAt, price, views, likes). */
+/** Saved feed preferences (personalised_fields) in repository terms; prices in minor units. */
+export interface FeedPreferences {
+  categoryIds: readonly number[];
+  facilityIds: readonly number[];
   propertyType?: 'sell' | 'rent' | undefined;
-  categoryId?: number | undefined;
-  featuredAt?: Date | undefined;
+  city?: string | undefined;
+  minPriceMinor?: number | undefined;
+  maxPriceMinor?: number | undefined;
 }
 
-/** What the public may see: approved by an admin and not withdrawn by the owner. */
-function publicConditions(filter: PublicPropertyFilter): SQL {
+export type PublicPropertySort = 'newest' | 'price_asc' | 'price_desc' | 'most_viewed' | 'most_liked';
+
+/**
+ * A public listing search. Every field narrows the result and is answered by an index of `properties`
+ * (see src/server/db/schema/properties.ts): the name of the index is beside each field.
+ */
+export interface PublicPropertyFilter {
+  /** Full text (properties_search_idx, GIN); websearch syntax: words, "phrases", -excluded. */
+  search?: string | undefined;
+  /** properties_type_price_idx */
+  propertyType?: 'sell' | 'rent' | undefined;
+  /** properties_category_idx */
+  categoryId?: number | undefined;
+  /** Any of these categories (the personalised feed); properties_category_idx. */
+  categoryIds?: readonly number[] | undefined;
+  /** Promoted: featured at this moment (properties_featured_idx). */
+  featuredAt?: Date | undefined;
+  /** Case-insensitive equality (properties_city_idx, _state_idx, _country_idx on lower()). */
+  city?: string | undefined;
+  state?: string | undefined;
+  country?: string | undefined;
+  /** Inclusive, minor units (properties_price_idx). */
+  minPriceMinor?: number | undefined;
+  maxPriceMinor?: number | undefined;
+  /** Listed at or after (properties_public_recent_idx: admin_status, status, created_at). */
+  postedAfter?: Date | undefined;
+  /** One owner's listings (properties_owner_idx). */
+  ownerId?: number | undefined;
+  /** Leave this listing out (similar listings). */
+  exceptId?: number | undefined;
+  /**
+   * Listings with a value for this parameter (property_parameters_parameter_idx, then the unique
+   * (property_id, parameter_id) index); with `value`, that value (case-insensitive; one of a checkbox list).
+   */
+  parameter?: { id: number; value?: string | undefined } | undefined;
+  /**
+   * A personalised feed: listings matching at least one preference, best matches first (then newest); ignores
+   * `sort`. Scored per row, so meant for the first pages of a feed, not deep paging.
+   */
+  preferences?: FeedPreferences | undefined;
+  /** Only this user's favourites, most recently added first unless `sort` says otherwise (favourites_user_property_unique). */
+  favouritedBy?: number | undefined;
+  /** Inside this box, edges included (properties_location_idx: the latitude range, then longitude in the index). */
+  bounds?: { south: number; west: number; north: number; east: number } | undefined;
+  /** Inside this polygon (`point <@ polygon`, exact), tested after `bounds`, which should be its bounding box. */
+  polygon?: readonly { latitude: number; longitude: number }[] | undefined;
+  /** Nearest to this point first (equirectangular distance; pair it with `bounds` around it); ignores `sort`. */
+  near?: { latitude: number; longitude: number } | undefined;
+  sort?: PublicPropertySort | undefined;
+}
+
+/** What the public may see: approved by an admin and not withdrawn, sold or rented by the owner. */
+export const isPublicListing = (row: { adminStatus: string; status: string }) =>
+  row.adminStatus === 'approved' && row.status === 'active';
+
+/** The WHERE clause of a public listing search; the map search (map-repository.ts) reuses it for its markers. */
+export function publicConditions(filter: PublicPropertyFilter): SQL {
   const conditions: (SQL | undefined)[] = [eq(properties.adminStatus, 'approved'), eq(properties.status, 'active')];
   if (filter.propertyType) conditions.push(eq(properties.propertyType, filter.propertyType));
   if (filter.categoryId) conditions.push(eq(properties.categoryId, filter.categoryId));
+  if (filter.categoryIds) conditions.push(inArray(properties.categoryId, [...filter.categoryIds]));
   if (filter.featuredAt) conditions.push(gt(properties.featuredUntil, filter.featuredAt));
+  if (filter.city) conditions.push(sql`lower(${properties.city}) = lower(${filter.city})`);
+  if (filter.state) conditions.push(sql`lower(${properties.state}) = lower(${filter.state})`);
+  if (filter.country) conditions.push(sql`lower(${properties.country}) = lower(${filter.country})`);
+  if (filter.minPriceMinor !== undefined) conditions.push(gte(properties.priceMinor, filter.minPriceMinor));
+  if (filter.maxPriceMinor !== undefined) conditions.push(lte(properties.priceMinor, filter.maxPriceMinor));
+  if (filter.postedAfter) conditions.push(gte(properties.createdAt, filter.postedAfter));
+  if (filter.ownerId) conditions.push(eq(properties.ownerId, filter.ownerId));
+  if (filter.exceptId) conditions.push(ne(properties.id, filter.exceptId));
+  if (filter.parameter) conditions.push(hasParameter(filter.parameter.id, filter.parameter.value));
   if (filter.search) conditions.push(sql`${properties.search} @@ websearch_to_tsquery('simple', ${filter.search})`);
+  if (filter.preferences) conditions.push(sql`${preferenceScore(filter.preferences)} > 0`);
+  if (filter.bounds) {
+    const { south, west, north, east } = filter.bounds;
+    conditions.push(
+      gte(properties.latitude, south),
+      lte(properties.latitude, north),
+      gte(properties.longitude, west),
+      lte(properties.longitude, east),
+    );
+  }
+  if (filter.polygon) {
+    // PostgreSQL's built-in geometry (no extension; PGlite has it too): x is the longitude, y the latitude.
+    const ring = `(${filter.polygon.map((p) => `(${p.longitude},${p.latitude})`).join(',')})`;
+    conditions.push(sql`point(${properties.longitude}, ${properties.latitude}) <@ ${ring}::polygon`);
+  }
   return and(...conditions)!;
 }
+
+/**
+ * How well a listing matches feed preferences: category and city weigh 3, type and price range 2, a preferred
+ * facility nearby 1. The facility subquery names its table explicitly (Drizzle renders bare columns inside it).
+ */
+function preferenceScore(p: FeedPreferences): SQL {
+  const parts: SQL[] = [];
+  const when = (condition: SQL | undefined, weight: number) =>
+    sql`(case when ${condition} then ${sql.raw(String(weight))} else 0 end)`;
+  if (p.categoryIds.length) parts.push(when(inArray(properties.categoryId, [...p.categoryIds]), 3));
+  if (p.city) parts.push(when(sql`lower(${properties.city}) = lower(${p.city})`, 3));
+  if (p.propertyType) parts.push(when(eq(properties.propertyType, p.propertyType), 2));
+  if (p.minPriceMinor !== undefined || p.maxPriceMinor !== undefined)
+    parts.push(
+      when(
+        and(
+          p.minPriceMinor === undefined ? undefined : gte(properties.priceMinor, p.minPriceMinor),
+          p.maxPriceMinor === undefined ? undefined : lte(properties.priceMinor, p.maxPriceMinor),
+        ),
+        2,
+      ),
+    );
+  if (p.facilityIds.length)
+    parts.push(
+      when(
+        sql`exists (select 1 from "property_facilities" pf where pf."property_id" = "properties"."id" and pf."facility_id" in (${sql.join(
+          p.facilityIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}))`,
+        1,
+      ),
+    );
+  return parts.length ? sql`(${sql.join(parts, sql` + `)})` : sql`0`;
+}
+
+/*
+ * Written with explicit aliases: inside a subquery Drizzle renders bare column names, and "id" would then bind
+ * to the inner table. A value matches a scalar (text, number, yes/no) or one element of a checkbox list.
+ */
+function hasParameter(parameterId: number, value: string | undefined): SQL {
+  const valueMatches =
+    value === undefined
+      ? sql``
+      : sql` and (lower(pp."value" #>> '{}') = lower(${value}) or (jsonb_typeof(pp."value") = 'array' and exists (select 1 from jsonb_array_elements_text(pp."value") e(v) where lower(e.v) = lower(${value}))))`;
+  return sql`exists (select 1 from "property_parameters" pp where pp."property_id" = "properties"."id" and pp."parameter_id" = ${parameterId}${valueMatches})`;
+}
+
+/** Squared equirectangular distance in degrees: ranks by nearness like the great-circle distance does nearby. */
+export function nearness(point: { latitude: number; longitude: number }): SQL {
+  const cos = Math.cos((point.latitude * Math.PI) / 180);
+  return sql`(power(${properties.latitude} - ${point.latitude}, 2) + power((${properties.longitude} - ${point.longitude}) * ${cos}, 2))`;
+}
+
+function ordering(filter: PublicPropertyFilter): SQL[] {
+  if (filter.near) return [asc(nearness(filter.near)), desc(properties.id)];
+  if (filter.preferences)
+    return [desc(preferenceScore(filter.preferences)), desc(properties.createdAt), desc(properties.id)];
+  switch (filter.sort) {
+    case 'price_asc':
+      return [asc(properties.priceMinor), desc(properties.id)];
+    case 'price_desc':
+      return [desc(properties.priceMinor), desc(properties.id)];
+    case 'most_viewed':
+      return [desc(properties.totalViews), desc(properties.id)];
+    case 'most_liked':
+      return [desc(properties.totalLikes), desc(properties.id)];
+    case 'newest':
+      return [desc(properties.createdAt), desc(properties.id)];
+    default:
+      return filter.favouritedBy
+        ? [desc(favourites.createdAt), desc(favourites.id)]
+        : [desc(properties.createdAt), desc(properties.id)];
+  }
+}
+
+const cardColumns = {
+  id: properties.id,
+  slug: properties.slug,
+  title: properties.title,
+  priceMinor: properties.priceMinor,
+  propertyType: properties.propertyType,
+  rentDuration: properties.rentDuration,
+  city: properties.city,
+  state: properties.state,
+  country: properties.country,
+  latitude: properties.latitude,
+  longitude: properties.longitude,
+  titleImage: properties.titleImage,
+  isPremium: properties.isPremium,
+  featuredUntil: properties.featuredUntil,
+  totalViews: properties.totalViews,
+  totalLikes: properties.totalLikes,
+  createdAt: properties.createdAt,
+  categoryId: properties.categoryId,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+};
 
 export async function listPublicProperties(
   db: Executor,
@@ -26,30 +217,134 @@ export async function listPublicProperties(
   page: { offset: number; limit: number },
 ) {
   const where = publicConditions(filter);
+  let rows = db
+    .select(cardColumns)
+    .from(properties)
+    .leftJoin(categories, eq(categories.id, properties.categoryId))
+    .$dynamic();
+  let total = db.select({ value: count() }).from(properties).$dynamic();
+  if (filter.favouritedBy) {
+    const mine = and(eq(favourites.propertyId, properties.id), eq(favourites.userId, filter.favouritedBy))!;
+    rows = rows.innerJoin(favourites, mine);
+    total = total.innerJoin(favourites, mine);
+  }
   return withTotal(
-    db
-      .select({
-        id: properties.id,
-        slug: properties.slug,
-        title: properties.title,
-        priceMinor: properties.priceMinor,
-        propertyType: properties.propertyType,
-        rentDuration: properties.rentDuration,
-        city: properties.city,
-        state: properties.state,
-        country: properties.country,
-        titleImage: properties.titleImage,
-        isPremium: properties.isPremium,
-        featuredUntil: properties.featuredUntil,
-        categoryName: categories.name,
-        categorySlug: categories.slug,
-      })
-      .from(properties)
-      .leftJoin(categories, eq(categories.id, properties.categoryId))
+    rows
       .where(where)
-      .orderBy(desc(properties.createdAt), desc(properties.id))
+      .orderBy(...ordering(filter))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ value: count() }).from(properties).where(where),
+    total.where(where),
   );
+}
+export type PublicPropertyRow = Awaited<ReturnType<typeof listPublicProperties>>['rows'][number];
+
+const { search: _search, ...propertyColumns } = getTableColumns(properties);
+
+/**
+ * One listing whatever its state (the service decides who may see it), with its category and the owner's card.
+ * The owner's email and mobile come along for the service to show to signed-in viewers only.
+ */
+export async function findPropertyWithOwner(db: Executor, by: { id: number } | { slug: string }) {
+  const [row] = await db
+    .select({
+      property: propertyColumns,
+      category: { id: categories.id, name: categories.name, slug: categories.slug },
+      owner: {
+        id: users.id,
+        name: users.name,
+        slug: users.slug,
+        profileImage: users.profileImage,
+        type: users.type,
+        verificationStatus: users.verificationStatus,
+        email: users.email,
+        mobile: users.mobile,
+      },
+    })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.ownerId))
+    .leftJoin(categories, eq(categories.id, properties.categoryId))
+    .where('id' in by ? eq(properties.id, by.id) : eq(properties.slug, by.slug))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What engagement rules need to know about a listing: who owns it and whether it is public. */
+export async function findPropertyAccess(db: Executor, by: { id: number } | { slug: string }) {
+  const [row] = await db
+    .select({
+      id: properties.id,
+      slug: properties.slug,
+      title: properties.title,
+      ownerId: properties.ownerId,
+      categoryId: properties.categoryId,
+      adminStatus: properties.adminStatus,
+      status: properties.status,
+      totalLikes: properties.totalLikes,
+    })
+    .from(properties)
+    .where('id' in by ? eq(properties.id, by.id) : eq(properties.slug, by.slug))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A listing's parameter values with their names and types, in the category's order. */
+export function listParameterDetails(db: Executor, propertyId: number, categoryId: number) {
+  return db
+    .select({
+      id: parameters.id,
+      name: parameters.name,
+      typeOfParameter: parameters.typeOfParameter,
+      image: parameters.image,
+      value: propertyParameters.value,
+    })
+    .from(propertyParameters)
+    .innerJoin(parameters, eq(parameters.id, propertyParameters.parameterId))
+    .leftJoin(
+      categoryParameters,
+      and(eq(categoryParameters.parameterId, parameters.id), eq(categoryParameters.categoryId, categoryId)),
+    )
+    .where(eq(propertyParameters.propertyId, propertyId))
+    .orderBy(sql`${categoryParameters.sortOrder} asc nulls last`, asc(parameters.id));
+}
+
+/** The facilities a listing is near, with their names, nearest first. */
+export function listFacilityDetails(db: Executor, propertyId: number) {
+  return db
+    .select({
+      id: facilities.id,
+      name: facilities.name,
+      image: facilities.image,
+      distance: propertyFacilities.distance,
+    })
+    .from(propertyFacilities)
+    .innerJoin(facilities, eq(facilities.id, propertyFacilities.facilityId))
+    .where(eq(propertyFacilities.propertyId, propertyId))
+    .orderBy(asc(propertyFacilities.distance), asc(facilities.id));
+}
+
+/**
+ * One more view, atomically. A view is not an edit: updated_at (sitemap lastmod) stays as it was.
+ * Returns the new count, or null when the listing is gone.
+ */
+export async function incrementPropertyViews(db: Executor, id: number): Promise<number | null> {
+  const [row] = await db
+    .update(properties)
+    .set({ totalViews: sql`${properties.totalViews} + 1`, updatedAt: sql`${properties.updatedAt}` })
+    .where(eq(properties.id, id))
+    .returning({ totalViews: properties.totalViews });
+  return row?.totalViews ?? null;
+}
+
+/** Moves the denormalised favourite count by `delta` (never below zero); returns the new count. */
+export async function adjustPropertyLikes(db: Executor, id: number, delta: 1 | -1): Promise<number> {
+  const [row] = await db
+    .update(properties)
+    .set({
+      totalLikes: sql`greatest(${properties.totalLikes} + ${delta}, 0)`,
+      updatedAt: sql`${properties.updatedAt}`,
+    })
+    .where(eq(properties.id, id))
+    .returning({ totalLikes: properties.totalLikes });
+  return row?.totalLikes ?? 0;
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { claimUniqueSlug, slugify } from '../../lib/slug.ts';
 import { dropEmptyParameters } from '../../lib/validation/form-data.ts';
 import {
   propertyFieldsSchema,
@@ -9,49 +8,40 @@ import {
 } from '../../lib/validation/property.ts';
 import { toMinor } from '../../lib/money.ts';
 import type { ApiDeps } from '../api/context.ts';
-import type { Nested, NestedValue } from '../api/form-fields.ts';
+import type { Nested } from '../api/form-fields.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
 import type { DocumentRecord, ImageRecord } from '../db/schema/media-types.ts';
 import { AppError, fieldErrorsFromZod, type FieldErrors } from '../errors.ts';
-import { deleteMedia, MEDIA_LIMITS, storeDocument, storeListingImage } from '../media/listing-media.ts';
+import { deleteMedia, MEDIA_LIMITS } from '../media/listing-media.ts';
 import { listParametersOfCategories } from '../repositories/catalog-repository.ts';
 import { listInterestedUsers } from '../repositories/interest-repository.ts';
 import { imageView } from './image-view.ts';
 import * as repo from '../repositories/property-write-repository.ts';
+import { initialAdminStatus } from './admin-moderation-service.ts';
 import { assertCanAddListing } from './listing-gate-service.ts';
+import { asFile, claimListingSlug, formText, metaPatch, readTitledFiles } from './listing-form.ts';
+import { editedListingFiles, MediaBatch, newListingFiles } from './listing-media-batch.ts';
+import { spendPackageFeature } from './package-service.ts';
 import { ownPropertyView } from './property-view.ts';
 
 type Deps = Pick<ApiDeps, 'db' | 'storage'>;
 type ParameterValue = string | number | boolean | string[];
 
-const asFile = (value: NestedValue | undefined): File | null =>
-  value instanceof File && value.size > 0 ? value : null;
-const asFiles = (value: NestedValue | undefined): File[] =>
-  (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(
-    (v): v is File => v instanceof File && v.size > 0,
-  );
-
 /** Form text only (files are taken apart): what the zod schema reads. */
 function textFields(body: Nested): Record<string, unknown> {
-  const strip = (value: NestedValue): unknown => {
-    if (value instanceof File) return undefined;
-    if (Array.isArray(value)) return value.map(strip).filter((v) => v !== undefined);
-    if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strip(v)]));
-    return value;
-  };
-  // The spec names the formatted address `address` in the post call; take it when no formatted_address comes.
-  const fields = strip(body) as Record<string, unknown>;
-  if (fields['formatted_address'] === undefined && typeof fields['address'] === 'string')
-    fields['formatted_address'] = fields['address'];
-  // Empty optional fields are left out (spec section 5): '' means "not given", and so does a facility without a
-  // distance (a form shows every facility; only the filled ones count). Empty parameters are skipped later, in
-  // place, so error messages keep the index of the field they belong to.
-  if (Array.isArray(fields['facilities']))
-    fields['facilities'] = (fields['facilities'] as { distance?: unknown }[]).filter(
-      (f) => f && f.distance !== undefined && f.distance !== '',
-    );
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
+  return formText(body, (fields) => {
+    // The spec names the formatted address `address` in the post call; take it when no formatted_address comes.
+    if (fields['formatted_address'] === undefined && typeof fields['address'] === 'string')
+      fields['formatted_address'] = fields['address'];
+    // Empty optional fields are left out (spec section 5): '' means "not given", and so does a facility without a
+    // distance (a form shows every facility; only the filled ones count). Empty parameters are skipped later, in
+    // place, so error messages keep the index of the field they belong to.
+    if (Array.isArray(fields['facilities']))
+      fields['facilities'] = (fields['facilities'] as { distance?: unknown }[]).filter(
+        (f) => f && f.distance !== undefined && f.distance !== '',
+      );
+  });
 }
 
 /** Checks each parameter against its category: it must belong, have the right type, and required ones be there. */
@@ -122,53 +112,28 @@ async function checkFacilities(db: Database, inputs: { facility_id: number; dist
 }
 
 function claimSlug(db: Database, wanted: string, exceptId: number | null): Promise<string> {
-  return claimUniqueSlug(slugify(wanted) || 'property', (candidate) => repo.propertySlugTaken(db, candidate, exceptId));
-}
-
-/** Files written for a request, removed again when the request fails, so nothing is left orphaned. */
-class MediaBatch {
-  private readonly stored: (ImageRecord | DocumentRecord)[] = [];
-  constructor(
-    private readonly deps: Deps,
-    private readonly prefix: string,
-  ) {}
-  async image(file: File, field: string) {
-    const record = await storeListingImage(this.deps.storage, file, field, `${this.prefix}/img`);
-    this.stored.push(record);
-    return record;
-  }
-  async document(file: File, field: string) {
-    const record = await storeDocument(this.deps.storage, file, field, `${this.prefix}/doc`);
-    this.stored.push(record);
-    return record;
-  }
-  async discard() {
-    await Promise.all(this.stored.map((m) => deleteMedia(this.deps.storage, m)));
-  }
+  return claimListingSlug(wanted, 'property', (candidate) => repo.propertySlugTaken(db, candidate, exceptId));
 }
 
 /** Floors: every floor needs a title and an image (the form adds the next only when the current is filled). */
 async function readFloors(body: Nested, media: MediaBatch, keep: Map<number, ImageRecord | null> = new Map()) {
-  const raw = Array.isArray(body['floors']) ? body['floors'] : [];
-  if (raw.length > MEDIA_LIMITS.floorsMax) throw AppError.validation({ floors: ['validation.too_many_files'] });
-  const floors: { title: string; image: ImageRecord | null; sortOrder: number }[] = [];
-  for (const [index, entry] of raw.entries()) {
-    if (typeof entry !== 'object' || entry instanceof File || Array.isArray(entry)) continue;
-    const title = typeof entry['title'] === 'string' ? entry['title'].trim().slice(0, 120) : '';
-    const file = asFile(entry['image']);
-    const existing = keep.get(Number(entry['id']));
-    // A blank row (the form always offers one more) is not a floor.
-    if (!title && !file && !existing) continue;
-    const image = file ? await media.image(file, `floors.${index}.image`) : (existing ?? null);
-    if (!title || !image) throw AppError.validation({ [`floors.${index}`]: ['validation.floor_incomplete'] });
-    floors.push({ title, image, sortOrder: index });
-  }
-  return floors;
+  const rows = await readTitledFiles(
+    body['floors'],
+    { field: 'floors', fileKey: 'image', max: MEDIA_LIMITS.floorsMax, incomplete: 'validation.floor_incomplete' },
+    (file, field) => media.image(file, field),
+    keep,
+  );
+  return rows.map((row): { title: string; image: ImageRecord | null; sortOrder: number } => ({
+    title: row.title,
+    image: row.file,
+    sortOrder: row.index,
+  }));
 }
 
 /**
  * post_property: the gates of spec sections 5-6, every field checked (parameters against their category), media
- * checked by content and re-encoded, a unique slug, all rows in one transaction. New listings wait for review.
+ * checked by content and re-encoded, a unique slug, all rows and the package unit in one transaction. New
+ * listings wait for review.
  */
 export async function postProperty(deps: Deps, actor: SessionUser, body: Nested) {
   await assertCanAddListing(deps.db, actor);
@@ -181,20 +146,13 @@ export async function postProperty(deps: Deps, actor: SessionUser, body: Nested)
   ]);
   const titleFile = asFile(body['title_image']);
   if (!titleFile) throw AppError.validation({ title_image: ['validation.title_image_required'] });
-  const galleryFiles = asFiles(body['gallery_images']);
-  const documentFiles = asFiles(body['documents']);
-  if (galleryFiles.length > MEDIA_LIMITS.galleryMax)
-    throw AppError.validation({ gallery_images: ['validation.too_many_files'] });
-  if (documentFiles.length > MEDIA_LIMITS.documentsMax)
-    throw AppError.validation({ documents: ['validation.too_many_files'] });
+  const files = newListingFiles(body);
 
   const media = new MediaBatch(deps, `properties/u${actor.id}`);
   try {
     const titleImage = await media.image(titleFile, 'title_image');
-    const gallery: ImageRecord[] = [];
-    for (const [i, file] of galleryFiles.entries()) gallery.push(await media.image(file, `gallery_images.${i}`));
-    const documents: DocumentRecord[] = [];
-    for (const [i, file] of documentFiles.entries()) documents.push(await media.document(file, `documents.${i}`));
+    const gallery = await media.images(files.gallery, 'gallery_images');
+    const documents = await media.documents(files.documents, 'documents');
     const threeD = asFile(body['three_d_image']);
     const metaImageFile = asFile(body['meta_image']);
     const threeDImage = threeD ? await media.image(threeD, 'three_d_image') : null;
@@ -203,6 +161,7 @@ export async function postProperty(deps: Deps, actor: SessionUser, body: Nested)
     const slug = await claimSlug(deps.db, input.slug_id || input.title, null);
 
     const property = await deps.db.transaction(async (tx) => {
+      await spendPackageFeature(tx, actor, 'property_list');
       const row = await repo.insertProperty(tx, {
         ownerId: actor.id,
         categoryId: input.category_id,
@@ -230,7 +189,7 @@ export async function postProperty(deps: Deps, actor: SessionUser, body: Nested)
         metaKeywords: input.meta_keywords ?? null,
         metaImage,
         isPremium: input.is_premium,
-        adminStatus: 'pending',
+        ...(await initialAdminStatus(tx, actor)),
         status: 'active',
       });
       await repo.replaceParameters(tx, row.id, parameterValues);
@@ -253,17 +212,6 @@ async function ownedProperty(deps: Deps, actor: SessionUser, id: number) {
   if (!property) throw AppError.notFound('errors.property_not_found');
   return property;
 }
-
-/** Indexes or keys of gallery images / documents to remove, as a list or a comma-separated string. */
-function removalList(value: NestedValue | undefined): string[] {
-  if (value === undefined || value instanceof File) return [];
-  const list = Array.isArray(value) ? value : String(value).split(',');
-  return list
-    .filter((v): v is string => typeof v === 'string')
-    .map((v) => v.trim())
-    .filter(Boolean);
-}
-const removes = (list: string[], index: number, key: string) => list.includes(String(index)) || list.includes(key);
 
 /**
  * update_post_property: the owner's own listing only; fields given replace the old ones, files are added,
@@ -301,23 +249,11 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
       : null;
   const facilityValues = body['facilities'] !== undefined ? await checkFacilities(deps.db, merged.facilities) : null;
 
-  const removeGallery = removalList(body['remove_gallery_images']);
-  const removeDocuments = removalList(body['remove_documents']);
   const media = new MediaBatch(deps, `properties/u${actor.id}`);
   const dropped: (ImageRecord | DocumentRecord | null)[] = [];
   try {
-    const gallery = current.galleryImages.filter((img, i) => !removes(removeGallery, i, img.key));
-    dropped.push(...current.galleryImages.filter((img) => !gallery.includes(img)));
-    for (const [i, file] of asFiles(body['gallery_images']).entries())
-      gallery.push(await media.image(file, `gallery_images.${i}`));
-    const documents = current.documents.filter((doc, i) => !removes(removeDocuments, i, doc.key));
-    dropped.push(...current.documents.filter((doc) => !documents.includes(doc)));
-    for (const [i, file] of asFiles(body['documents']).entries())
-      documents.push(await media.document(file, `documents.${i}`));
-    if (gallery.length > MEDIA_LIMITS.galleryMax)
-      throw AppError.validation({ gallery_images: ['validation.too_many_files'] });
-    if (documents.length > MEDIA_LIMITS.documentsMax)
-      throw AppError.validation({ documents: ['validation.too_many_files'] });
+    const { gallery, documents, dropped: removed } = await editedListingFiles(media, body, current);
+    dropped.push(...removed);
 
     const patch: Partial<repo.NewProperty> = {
       title: merged.title,
@@ -340,9 +276,7 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
     if (partial.address !== undefined) patch.address = partial.address;
     if (partial.client_address !== undefined) patch.clientAddress = partial.client_address;
     if (partial.video_link !== undefined) patch.videoLink = partial.video_link;
-    if (partial.meta_title !== undefined) patch.metaTitle = partial.meta_title;
-    if (partial.meta_description !== undefined) patch.metaDescription = partial.meta_description || null;
-    if (partial.meta_keywords !== undefined) patch.metaKeywords = partial.meta_keywords;
+    Object.assign(patch, metaPatch(partial));
     if (partial.is_premium !== undefined) patch.isPremium = partial.is_premium;
     if (partial.slug_id) patch.slug = await claimSlug(deps.db, partial.slug_id, id);
 

@@ -1,10 +1,27 @@
+import type { PostedSince } from '../../lib/listing-filters.ts';
+import { formatPrice, toMinor, type PriceSettings } from '../../lib/money.ts';
+import type { ApiDeps } from '../api/context.ts';
+import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
 import type { ImageRecord } from '../db/schema/media-types.ts';
-import { formatPrice } from '../../lib/money.ts';
-import type { SessionUser } from '../auth/session-user.ts';
+import { AppError } from '../errors.ts';
+import { viewerMarks } from '../repositories/engagement-repository.ts';
 import { listOwnedPropertyRows } from '../repositories/property-write-repository.ts';
-import { listPublicProperties, type PublicPropertyFilter } from '../repositories/property-repository.ts';
-import { getPublicSettings } from './settings-service.ts';
+import {
+  findPropertyAccess,
+  isPublicListing,
+  listPublicProperties,
+  type PublicPropertyFilter,
+  type PublicPropertyRow,
+  type PublicPropertySort,
+} from '../repositories/property-repository.ts';
+import { findCategoryBySlug } from './catalog-service.ts';
+import { imageView } from './image-view.ts';
+import { getPublicSettings, type PublicSettings } from './settings-service.ts';
+
+export type { PublicPropertyFilter, PublicPropertySort };
+type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Page = { offset: number; limit: number };
 
 /** A listing as cards show it: everything formatted for display, nothing private. */
 export interface PropertyCardData {
@@ -18,46 +35,264 @@ export interface PropertyCardData {
   city: string;
   state: string;
   country: string;
+  latitude: number | null;
+  longitude: number | null;
   image: ImageRecord | null;
   isPremium: boolean;
   isFeatured: boolean;
-  category: { name: string; slug: string } | null;
+  totalViews: number;
+  totalLikes: number;
+  createdAt: Date;
+  category: { id: number; name: string; slug: string } | null;
 }
 
-export async function browseProperties(
-  db: Database,
-  filter: PublicPropertyFilter,
-  page: { offset: number; limit: number },
-  now = new Date(),
-): Promise<{ total: number; items: PropertyCardData[] }> {
-  const [settings, { rows, total }] = await Promise.all([
-    getPublicSettings(db),
-    listPublicProperties(db, filter, page),
-  ]);
-  const priceSettings = {
+export function priceSettingsOf(settings: PublicSettings): PriceSettings {
+  return {
     currencySymbol: settings.currency_symbol,
     currencyCode: settings.currency_code,
     numberWithSuffix: settings.number_with_suffix,
   };
+}
+
+function propertyCard(row: PublicPropertyRow, prices: PriceSettings, now: Date): PropertyCardData {
   return {
-    total,
-    items: rows.map((row) => ({
-      id: row.id,
-      slug: row.slug,
-      title: row.title,
-      priceMinor: row.priceMinor,
-      priceLabel: formatPrice(row.priceMinor, priceSettings),
-      propertyType: row.propertyType,
-      rentDuration: row.propertyType === 'rent' ? row.rentDuration : null,
-      city: row.city,
-      state: row.state,
-      country: row.country,
-      image: row.titleImage,
-      isPremium: row.isPremium,
-      isFeatured: row.featuredUntil !== null && row.featuredUntil > now,
-      category: row.categoryName && row.categorySlug ? { name: row.categoryName, slug: row.categorySlug } : null,
-    })),
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    priceMinor: row.priceMinor,
+    priceLabel: formatPrice(row.priceMinor, prices),
+    propertyType: row.propertyType,
+    rentDuration: row.propertyType === 'rent' ? row.rentDuration : null,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    image: row.titleImage,
+    isPremium: row.isPremium,
+    isFeatured: row.featuredUntil !== null && row.featuredUntil > now,
+    totalViews: row.totalViews,
+    totalLikes: row.totalLikes,
+    createdAt: row.createdAt,
+    category:
+      row.categoryName && row.categorySlug
+        ? { id: row.categoryId, name: row.categoryName, slug: row.categorySlug }
+        : null,
   };
+}
+
+/** Public listings (approved and active) matching `filter`, as cards. Pages and the API share it. */
+export async function browseProperties(
+  db: Database,
+  filter: PublicPropertyFilter,
+  page: Page,
+  now = new Date(),
+  /** Already loaded settings, when the caller builds several lists at once. */
+  settings?: PublicSettings,
+): Promise<{ total: number; items: PropertyCardData[] }> {
+  const [loaded, { rows, total }] = await Promise.all([
+    settings ?? getPublicSettings(db),
+    listPublicProperties(db, filter, page),
+  ]);
+  const prices = priceSettingsOf(loaded);
+  return { total, items: rows.map((row) => propertyCard(row, prices, now)) };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The start of a posted_since window: today and yesterday from midnight (UTC), the others rolling back from now
+ * (a week is 7 days, a month 30, as the spec's relative times count them).
+ */
+export function postedSinceDate(value: PostedSince, now = new Date()): Date {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  switch (value) {
+    case 'today':
+      return new Date(midnight);
+    case 'yesterday':
+      return new Date(midnight - DAY_MS);
+    case 'last_week':
+      return new Date(now.getTime() - 7 * DAY_MS);
+    case 'last_month':
+      return new Date(now.getTime() - 30 * DAY_MS);
+    case 'last_3_months':
+      return new Date(now.getTime() - 90 * DAY_MS);
+    case 'last_6_months':
+      return new Date(now.getTime() - 180 * DAY_MS);
+  }
+}
+
+/** The viewer's favourites and interests among some listings; null for anonymous visitors. */
+export type ViewerMarks = Awaited<ReturnType<typeof viewerMarks>> | null;
+
+export function marksFor(db: Database, viewer: SessionUser | null, ids: readonly number[]): Promise<ViewerMarks> {
+  return viewer ? viewerMarks(db, viewer.id, ids) : Promise.resolve(null);
+}
+
+/** A card as the API sends it: the spec's names, prices in units and as a label, images as URLs. */
+export function propertyCardView(storage: Deps['storage'], card: PropertyCardData, marks: ViewerMarks) {
+  return {
+    id: card.id,
+    slug_id: card.slug,
+    title: card.title,
+    price: card.priceMinor / 100,
+    price_label: card.priceLabel,
+    property_type: card.propertyType,
+    rentduration: card.rentDuration,
+    city: card.city,
+    state: card.state,
+    country: card.country,
+    latitude: card.latitude,
+    longitude: card.longitude,
+    title_image: imageView(storage, card.image),
+    category: card.category,
+    is_premium: card.isPremium,
+    promoted: card.isFeatured,
+    total_views: card.totalViews,
+    total_likes: card.totalLikes,
+    created_at: card.createdAt.toISOString(),
+    is_favourite: marks?.favourites.has(card.id) ?? false,
+    is_interested: marks?.interests.has(card.id) ?? false,
+  };
+}
+export type PropertyCardView = ReturnType<typeof propertyCardView>;
+
+/** Cards for the API, with the signed-in viewer's favourite and interest marks (one lookup for all of them). */
+export async function propertyCardViews(deps: Deps, viewer: SessionUser | null, cards: PropertyCardData[]) {
+  const marks = await marksFor(
+    deps.db,
+    viewer,
+    cards.map((c) => c.id),
+  );
+  return cards.map((card) => propertyCardView(deps.storage, card, marks));
+}
+
+/** get_property / get-property-list criteria in the service's terms (prices in units, as clients send them). */
+export interface PropertySearch {
+  categoryId?: number | undefined;
+  categorySlug?: string | undefined;
+  propertyType?: 'sell' | 'rent' | undefined;
+  city?: string | undefined;
+  state?: string | undefined;
+  country?: string | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  postedSince?: PostedSince | undefined;
+  mostViewed?: boolean | undefined;
+  mostLiked?: boolean | undefined;
+  topRated?: boolean | undefined;
+  promoted?: boolean | undefined;
+  /** Featured listings of `userId`, or of the viewer when no userid is given. */
+  usersPromoted?: boolean | undefined;
+  userId?: number | undefined;
+  search?: string | undefined;
+  parameterId?: number | undefined;
+  parameterValue?: string | undefined;
+  /** Listings of the same category as this one, without it. */
+  similarTo?: { id: number } | { slug: string } | undefined;
+  sort?: PublicPropertySort | undefined;
+}
+
+/** The criteria can match nothing (an unknown category slug, two different categories): no query needed. */
+const NOTHING = Symbol('nothing');
+
+async function searchFilter(
+  db: Database,
+  viewer: SessionUser | null,
+  search: PropertySearch,
+  now: Date,
+): Promise<PublicPropertyFilter | typeof NOTHING> {
+  const categoryIds = new Set<number>();
+  if (search.categoryId) categoryIds.add(search.categoryId);
+  if (search.categorySlug) {
+    const category = await findCategoryBySlug(db, search.categorySlug);
+    if (!category) return NOTHING;
+    categoryIds.add(category.id);
+  }
+  let exceptId: number | undefined;
+  if (search.similarTo) {
+    const reference = await findPropertyAccess(db, search.similarTo);
+    // A listing the viewer may not see does not exist for them, not even through its similar listings.
+    if (!reference || (!isPublicListing(reference) && reference.ownerId !== viewer?.id))
+      throw AppError.notFound('listing.not_found');
+    categoryIds.add(reference.categoryId);
+    exceptId = reference.id;
+  }
+  if (categoryIds.size > 1) return NOTHING;
+
+  let ownerId = search.userId;
+  if (search.usersPromoted) {
+    ownerId ??= viewer?.id;
+    if (!ownerId) throw AppError.validation({ userid: ['validation.required'] });
+  }
+  const sort: PublicPropertySort | undefined =
+    search.sort ?? (search.mostViewed || search.topRated ? 'most_viewed' : search.mostLiked ? 'most_liked' : undefined);
+
+  return {
+    categoryId: [...categoryIds][0],
+    exceptId,
+    propertyType: search.propertyType,
+    city: search.city,
+    state: search.state,
+    country: search.country,
+    minPriceMinor: search.minPrice === undefined ? undefined : toMinor(search.minPrice),
+    maxPriceMinor: search.maxPrice === undefined ? undefined : toMinor(search.maxPrice),
+    postedAfter: search.postedSince ? postedSinceDate(search.postedSince, now) : undefined,
+    featuredAt: search.promoted || search.usersPromoted ? now : undefined,
+    ownerId,
+    search: search.search,
+    parameter: search.parameterId ? { id: search.parameterId, value: search.parameterValue } : undefined,
+    sort,
+  };
+}
+
+/** Public listings matching the criteria, as cards for pages, one page. */
+export async function findProperties(
+  db: Database,
+  viewer: SessionUser | null,
+  search: PropertySearch,
+  page: Page,
+  now = new Date(),
+): Promise<{ total: number; items: PropertyCardData[] }> {
+  const filter = await searchFilter(db, viewer, search, now);
+  if (filter === NOTHING) return { total: 0, items: [] };
+  return browseProperties(db, filter, page, now);
+}
+
+/** get_property and get-property-list: public listings matching the criteria, as API cards, one page. */
+export async function searchProperties(
+  deps: Deps,
+  viewer: SessionUser | null,
+  search: PropertySearch,
+  page: Page,
+  now = new Date(),
+) {
+  const { total, items } = await findProperties(deps.db, viewer, search, page, now);
+  return { total, ...page, items: await propertyCardViews(deps, viewer, items) };
+}
+
+/** get_nearby_properties: public listings in a city (and state), optionally of one type. */
+export async function nearbyProperties(
+  deps: Deps,
+  viewer: SessionUser | null,
+  place: { city?: string | undefined; state?: string | undefined; propertyType?: 'sell' | 'rent' | undefined },
+  page: Page,
+  now = new Date(),
+) {
+  if (!place.city && !place.state) throw AppError.validation({ city: ['validation.required'] });
+  const { total, items } = await browseProperties(
+    deps.db,
+    { city: place.city, state: place.state, propertyType: place.propertyType },
+    page,
+    now,
+  );
+  return { total, ...page, items: await propertyCardViews(deps, viewer, items) };
+}
+
+/** get_favourite_property: the user's favourites that are still public, most recently added first. */
+export async function favouriteProperties(deps: Deps, actor: SessionUser, page: Page, now = new Date()) {
+  const { total, items } = await browseProperties(deps.db, { favouritedBy: actor.id }, page, now);
+  return { total, ...page, items: await propertyCardViews(deps, actor, items) };
 }
 
 /** The owner's own listings with their review state, whatever it is (newest 100; the API pages further). */

@@ -10,7 +10,7 @@ export interface Limit {
 
 const MINUTE = 60_000;
 
-/** The limits of the sign-in and one-time-password flows. */
+/** The limits of the sign-in, one-time-password and contact flows. */
 export const limits = {
   signInPerAccount: { max: 10, windowMs: 15 * MINUTE },
   signInPerIp: { max: 50, windowMs: 15 * MINUTE },
@@ -20,6 +20,7 @@ export const limits = {
   otpVerifyPerIp: { max: 30, windowMs: 15 * MINUTE },
   resetPerAccount: { max: 3, windowMs: 60 * MINUTE },
   resetPerIp: { max: 10, windowMs: 60 * MINUTE },
+  contactPerIp: { max: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /** Counts a hit against each key and refuses with 429 and Retry-After once any key is over its limit. */

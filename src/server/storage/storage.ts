@@ -6,3 +6,9 @@ export interface FileStorage {
   /** Public URL path the browser uses for the key. */
   url(key: string): string;
 }
+
+/**
+ * Keys under this prefix are private (identity documents, payment receipts): /uploads never serves them; their
+ * owners and admins fetch them through authenticated API calls.
+ */
+export const PRIVATE_PREFIX = 'private/';

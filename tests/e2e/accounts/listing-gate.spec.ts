@@ -1,7 +1,9 @@
+import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 
-test('an incomplete profile cannot add a property: the Opps dialog leads to the profile', async ({ page }) => {
+test('adding a property needs a complete profile, then a package: each dialog leads to its fix', async ({ page }) => {
+  test.slow();
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   await page.goto('/register');
   await page.getByLabel('Full name').fill('Gate Keeper');
@@ -21,4 +23,28 @@ test('an incomplete profile cannot add a property: the Opps dialog leads to the 
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('link', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/user\/profile$/);
+
+  // With the profile complete, the next gate is the package (check-package-limit): none is held yet.
+  const photo = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#468' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Profile photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+  await page.getByLabel('Address').fill('5 Gate Road, Lisbon');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+  await page.getByRole('link', { name: 'My properties' }).click();
+  await page.getByRole('link', { name: 'Add property' }).click();
+  const packageDialog = page.getByRole('dialog', { name: 'Package needed' });
+  await expect(packageDialog).toContainText('Your package does not allow more property listings.');
+  await packageDialog.getByRole('link', { name: 'See packages' }).click();
+
+  await expect(page).toHaveURL(/\/subscription-plan\?feature=property_list/);
+  await expect(page.getByRole('heading', { name: 'Subscription plans', level: 1 })).toBeVisible();
+  await expect(page.getByText('You have no running package.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const free = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Free' }) });
+  await expect(free).toContainText('Property listings: 3');
+  await free.getByRole('button', { name: 'Activate' }).click();
+  // Back to adding: the gate now lets the user through to the form.
+  await expect(page).toHaveURL(/\/user\/properties\/new$/);
 });

@@ -8,8 +8,20 @@ import { expect, test } from '@playwright/test';
 const KB = 1024;
 const budgets: { path: string; maxGzipBytes: number }[] = [
   { path: '/faqs', maxGzipBytes: 0 },
+  { path: '/articles', maxGzipBytes: 0 },
+  { path: '/about-us', maxGzipBytes: 0 },
+  { path: '/agents', maxGzipBytes: 0 },
+  { path: '/cities', maxGzipBytes: 0 },
+  // No script file until the location section's map scrolls into view (tests/e2e/map checks that; then React,
+  // the island and Leaflet arrive, about 115 KB). Jumping to the bottom passes the map without showing it: what is
+  // measured here is 0 bytes of files and Astro's inline island loader (about 2 KB), which a 0 budget would count.
+  { path: '/properties-details/renovated-2-bedroom-farmhouse-in-cairo', maxGzipBytes: 3 * KB },
+  { path: '/projects', maxGzipBytes: 0 },
+  { path: '/contact-us', maxGzipBytes: 0 },
   { path: '/', maxGzipBytes: 80 * KB },
   { path: '/properties', maxGzipBytes: 80 * KB },
+  // The map page alone loads Leaflet: measured 124 KB with the app shell, React and the map island.
+  { path: '/properties/map', maxGzipBytes: 135 * KB },
 ];
 
 for (const { path, maxGzipBytes } of budgets) {

@@ -1,17 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { AppError } from '../../errors.ts';
-import {
-  register,
-  signInWithGoogle,
-  signInWithPassword,
-  userSignupSchema,
-  type ClientInfo,
-} from '../../services/account-service.ts';
+import { register, signInWithGoogle, signInWithPassword, userSignupSchema } from '../../services/account-service.ts';
 import { sendCode, verifyCode } from '../../services/otp-service.ts';
 import { requestPasswordReset, resetPassword } from '../../services/password-reset-service.ts';
 import { readBody } from '../body.ts';
-import type { ApiEnv } from '../context.ts';
+import { clientInfo } from '../client-info.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
 
@@ -19,11 +12,6 @@ const signedIn = z
   .record(z.string(), z.unknown())
   .openapi('SignedInUser', { description: 'The user with `token` for the Authorization header' });
 const nothing = z.null();
-
-const client = (c: Context<ApiEnv>): ClientInfo => ({
-  ip: c.var.clientIp,
-  userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
-});
 
 const post = (path: string, summary: string, description: string, data: z.ZodType = signedIn) =>
   createRoute({ method: 'post', path, tags: ['accounts'], summary, description, responses: replies(data, summary) });
@@ -82,32 +70,33 @@ const routes = {
 
 export const authRoutes = newRouter()
   .openapi(routes.register, async (c) =>
-    ok(c, await register(c.var, (await readBody(c)).fields, client(c)), 'auth.registered'),
+    ok(c, await register(c.var, (await readBody(c)).fields, clientInfo(c)), 'auth.registered'),
   )
   .openapi(routes.signup, async (c) => {
     const body = userSignupSchema.parse((await readBody(c)).fields);
-    if (body.logintype === 'email') return ok(c, await signInWithPassword(c.var, body, client(c)), 'auth.signed_in');
+    if (body.logintype === 'email')
+      return ok(c, await signInWithPassword(c.var, body, clientInfo(c)), 'auth.signed_in');
     if (body.logintype === 'phone')
       return ok(
         c,
-        await verifyCode(c.var, { number: body.mobile, otp: body.otp, fcm_id: body.fcm_id }, client(c)),
+        await verifyCode(c.var, { number: body.mobile, otp: body.otp, fcm_id: body.fcm_id }, clientInfo(c)),
         'auth.signed_in',
       );
     if (body.logintype === 'google')
-      return ok(c, await signInWithGoogle(c.var, body.auth_id, client(c), body.fcm_id), 'auth.signed_in');
+      return ok(c, await signInWithGoogle(c.var, body.auth_id, clientInfo(c), body.fcm_id), 'auth.signed_in');
     throw AppError.badRequest('errors.bad_request');
   })
   .openapi(routes.getOtp, async (c) =>
-    ok(c, await sendCode(c.var, c.req.valid('query'), client(c), c.var.t), 'auth.otp_sent'),
+    ok(c, await sendCode(c.var, c.req.valid('query'), clientInfo(c), c.var.t), 'auth.otp_sent'),
   )
   .openapi(routes.verifyOtpGet, async (c) =>
-    ok(c, await verifyCode(c.var, c.req.valid('query'), client(c)), 'auth.signed_in'),
+    ok(c, await verifyCode(c.var, c.req.valid('query'), clientInfo(c)), 'auth.signed_in'),
   )
   .openapi(routes.verifyOtpPost, async (c) =>
-    ok(c, await verifyCode(c.var, (await readBody(c)).fields, client(c)), 'auth.signed_in'),
+    ok(c, await verifyCode(c.var, (await readBody(c)).fields, clientInfo(c)), 'auth.signed_in'),
   )
   .openapi(routes.forgot, async (c) => {
-    await requestPasswordReset(c.var, c.req.valid('query'), client(c), c.var.t);
+    await requestPasswordReset(c.var, c.req.valid('query'), clientInfo(c), c.var.t);
     return ok(c, null, 'auth.reset_sent');
   })
   .openapi(routes.reset, async (c) => {

@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import type { ImageRecord } from './media-types.ts';
+import { users } from './users.ts';
 
 export const articleCategories = pgTable(
   'article_categories',
@@ -65,3 +66,20 @@ export const settings = pgTable('settings', {
   isSecret: boolean().notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+/** Messages sent through the contact-us form; admins read them in the console. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_recent_idx').on(t.createdAt.desc()), index('contact_messages_user_idx').on(t.userId)],
+);

@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { customType, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { projectType } from './enums.ts';
 import { listingColumns } from './listing-columns.ts';
 import type { DocumentRecord, ImageRecord } from './media-types.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const projects = pgTable(
   'projects',
@@ -13,6 +15,11 @@ export const projects = pgTable(
     type: projectType().notNull(),
     location: text().notNull().default(''),
     image: jsonb().$type<ImageRecord>(),
+    /** Full-text search document, weighted like properties.search ('simple': every language, no stemming). */
+    search: tsvector().generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('simple', coalesce("title", '')), 'A') || setweight(to_tsvector('simple', coalesce("city", '') || ' ' || coalesce("state", '') || ' ' || coalesce("country", '') || ' ' || coalesce("location", '')), 'B') || setweight(to_tsvector('simple', coalesce("description", '')), 'C')`,
+    ),
   },
   (t) => [
     uniqueIndex('projects_slug_unique').on(t.slug),
@@ -20,6 +27,9 @@ export const projects = pgTable(
     index('projects_owner_idx').on(t.ownerId),
     index('projects_category_idx').on(t.categoryId),
     index('projects_city_idx').on(sql`lower(${t.city})`),
+    index('projects_state_idx').on(sql`lower(${t.state})`),
+    index('projects_country_idx').on(sql`lower(${t.country})`),
+    index('projects_search_idx').using('gin', t.search),
   ],
 );
 

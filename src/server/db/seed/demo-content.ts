@@ -55,10 +55,6 @@ export function buildDemoPackages(): {
 }[] {
   return [
     {
-      package: { name: 'Free', priceMinor: 0, durationDays: 30, sortOrder: 0 },
-      features: [{ feature: 'property_list', limit: 2 }],
-    },
-    {
       package: { name: 'Basic', priceMinor: 1900, durationDays: 30, sortOrder: 1 },
       features: [
         { feature: 'property_list', limit: 10 },

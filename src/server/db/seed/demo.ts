@@ -218,7 +218,15 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
       ),
     );
 
-    const packageRows: DemoPackage[] = [];
+    // The starter free package comes from the essentials seed; the demo adds the paid ones.
+    const packageRows: DemoPackage[] = await tx
+      .select({
+        id: s.packages.id,
+        name: s.packages.name,
+        priceMinor: s.packages.priceMinor,
+        durationDays: s.packages.durationDays,
+      })
+      .from(s.packages);
     for (const pkg of buildDemoPackages()) {
       const [row] = await tx.insert(s.packages).values(pkg.package).returning({
         id: s.packages.id,

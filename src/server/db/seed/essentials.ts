@@ -7,7 +7,7 @@ import type { FileStorage } from '../../storage/storage.ts';
 import { uniqueSlug } from '../../../lib/slug.ts';
 import type { Database, Executor } from '../client.ts';
 import type { ImageRecord } from '../schema/media-types.ts';
-import { languages, settings, users } from '../schema/index.ts';
+import { languages, packageFeatures, packages, settings, users } from '../schema/index.ts';
 import { drawDemoAvatar } from './placeholder-images.ts';
 
 /** Settings every install starts with; admins change them in the console. */
@@ -25,6 +25,7 @@ export const DEFAULT_SETTINGS: { key: string; value: unknown; isSecret?: boolean
   { key: 'playstore_id', value: '' },
   { key: 'verification_required_for_user', value: false },
   { key: 'demo_mode', value: false },
+  { key: 'auto_approve_verified_agents', value: false },
   { key: 'maps_api_key', value: '' },
   { key: 'stripe_publishable_key', value: '' },
   { key: 'paystack_public_key', value: '' },
@@ -84,6 +85,7 @@ export async function seedEssentials(db: Database, options: EssentialsOptions): 
         })),
       )
       .onConflictDoNothing();
+    await seedStarterPackage(tx);
     if (passwordHash && !(await adminPresent(tx, adminEmail))) {
       await tx
         .insert(users)
@@ -103,6 +105,34 @@ export async function seedEssentials(db: Database, options: EssentialsOptions): 
         .onConflictDoNothing();
     }
   });
+}
+
+/** The free package a fresh install offers, so owners can list before the admin sets up paid ones. */
+export const STARTER_PACKAGE = {
+  name: 'Free',
+  durationDays: 30,
+  features: [
+    { feature: 'property_list', limit: 3 },
+    { feature: 'project_list', limit: 1 },
+  ],
+} as const;
+
+/**
+ * Once per install (a settings marker, so an admin who later removes it is not overruled on the next start),
+ * the starter free package.
+ */
+async function seedStarterPackage(tx: Executor) {
+  const first = await tx
+    .insert(settings)
+    .values({ key: 'starter_package_seeded', value: true })
+    .onConflictDoNothing()
+    .returning({ key: settings.key });
+  if (!first.length) return;
+  const [pkg] = await tx
+    .insert(packages)
+    .values({ name: STARTER_PACKAGE.name, priceMinor: 0, durationDays: STARTER_PACKAGE.durationDays, sortOrder: 0 })
+    .returning({ id: packages.id });
+  await tx.insert(packageFeatures).values(STARTER_PACKAGE.features.map((f) => ({ ...f, packageId: pkg!.id })));
 }
 
 /** An admin exists, or ADMIN_EMAIL already belongs to an account (which is then left as it is). */

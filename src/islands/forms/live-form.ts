@@ -1,0 +1,124 @@
+/** Fetches a page's HTML; the page itself renders the region, so islands never duplicate server markup. */
+export type FetchHtml = (url: string, signal: AbortSignal) => Promise<string>;
+
+/** Same-origin fetch of a page. */
+export const fetchPageHtml: FetchHtml = async (url, signal) => {
+  const response = await fetch(url, { signal, headers: { accept: 'text/html' }, credentials: 'same-origin' });
+  // A 4xx page still carries the region (with its messages): show it like a success.
+  if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
+  return response.text();
+};
+
+export interface LiveFormOptions {
+  fetchHtml: FetchHtml;
+  /** Milliseconds to wait after typing before loading. */
+  typingDelay?: number;
+  /** After a new state is shown (and the address updated). */
+  onLoaded?: (url: URL) => void;
+}
+
+export interface LiveForm {
+  load(url: URL): Promise<void>;
+  cleanup(): void;
+}
+
+const TYPED = new Set(['text', 'search', 'number', 'email', 'tel', 'url']);
+
+/** The form's non-empty values, as the query string of the page (empty optional fields are left out). */
+export function formValues(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of new FormData(form).entries())
+    if (typeof value === 'string' && value.trim() !== '') values[key] = value.trim();
+  return values;
+}
+
+function setFormValues(form: HTMLFormElement, params: URLSearchParams) {
+  for (const element of Array.from(form.elements)) {
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !element.name) continue;
+    if (element.type === 'hidden' || element === document.activeElement) continue;
+    const value = params.get(element.name) ?? '';
+    if (element instanceof HTMLInputElement && element.type === 'checkbox') element.checked = value === element.value;
+    else element.value = value;
+  }
+}
+
+/**
+ * Makes a server-rendered GET form live: as the visitor changes it, the same page is fetched with the new query,
+ * one region of it is swapped in and the address updated (shareable, back-button friendly). Links inside the region
+ * marked `data-live-link` load the same way. Without JavaScript the form simply submits.
+ */
+export function enhanceLiveForm(
+  form: HTMLFormElement,
+  region: HTMLElement,
+  { fetchHtml, typingDelay = 400, onLoaded }: LiveFormOptions,
+): LiveForm {
+  const path = new URL(form.action, window.location.href).pathname;
+  let controller: AbortController | null = null;
+  let typingTimer: ReturnType<typeof setTimeout> | undefined;
+
+  async function load(url: URL) {
+    controller?.abort();
+    controller = new AbortController();
+    region.setAttribute('aria-busy', 'true');
+    try {
+      const html = await fetchHtml(url.pathname + url.search, controller.signal);
+      const next = new DOMParser().parseFromString(html, 'text/html').getElementById(region.id);
+      if (!next) throw new Error('region missing');
+      region.innerHTML = next.innerHTML;
+      window.history.replaceState(null, '', url.pathname + url.search);
+      setFormValues(form, url.searchParams);
+      onLoaded?.(url);
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+      // The page still works as a form: fall back to a normal navigation.
+      window.location.assign(url.pathname + url.search);
+    } finally {
+      region.removeAttribute('aria-busy');
+    }
+  }
+
+  const apply = () => {
+    const url = new URL(path, window.location.href);
+    for (const [key, value] of Object.entries(formValues(form))) url.searchParams.set(key, value);
+    void load(url);
+  };
+  const typed = (event: Event) => TYPED.has((event.target as HTMLInputElement).type);
+
+  const onSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    clearTimeout(typingTimer);
+    apply();
+  };
+  // Choices apply at once; typed text waits for a pause.
+  const onChange = (event: Event) => {
+    if (!typed(event)) apply();
+  };
+  const onInput = (event: Event) => {
+    if (!typed(event)) return;
+    clearTimeout(typingTimer);
+    typingTimer = setTimeout(apply, typingDelay);
+  };
+  const onRegionClick = (event: MouseEvent) => {
+    const link = (event.target as Element).closest?.('a[data-live-link]');
+    if (!(link instanceof HTMLAnchorElement) || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    void load(new URL(link.href, window.location.href));
+  };
+
+  form.addEventListener('submit', onSubmit);
+  form.addEventListener('change', onChange);
+  form.addEventListener('input', onInput);
+  region.addEventListener('click', onRegionClick);
+
+  return {
+    load,
+    cleanup() {
+      controller?.abort();
+      clearTimeout(typingTimer);
+      form.removeEventListener('submit', onSubmit);
+      form.removeEventListener('change', onChange);
+      form.removeEventListener('input', onInput);
+      region.removeEventListener('click', onRegionClick);
+    },
+  };
+}

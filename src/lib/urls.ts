@@ -1,0 +1,20 @@
+/** Canonical public paths (docs/decisions/007-public-urls.md); pages, sitemap and JSON-LD build links only here. */
+const seg = (slug: string) => encodeURIComponent(slug);
+
+export const urls = {
+  home: () => '/',
+  properties: () => '/properties',
+  category: (slug: string) => `/categories/${seg(slug)}`,
+  property: (slug: string) => `/properties-details/${seg(slug)}`,
+  myProperty: (slug: string) => `/my-property/${seg(slug)}`,
+  cities: () => '/cities',
+  favourites: () => '/user/favourites',
+  projects: () => '/projects',
+  project: (slug: string) => `/project-details/${seg(slug)}`,
+  agents: () => '/agents',
+  agent: (slug: string) => `/agents/${seg(slug)}`,
+  articles: () => '/articles',
+  article: (slug: string) => `/articles/${seg(slug)}`,
+  subscriptionPlan: () => '/subscription-plan',
+  verification: () => '/user/verification',
+} as const;

@@ -1,0 +1,74 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  changeProjectStatus,
+  deleteProject,
+  listMyProjects,
+  postProject,
+} from '../../services/project-posting-service.ts';
+import { readNestedBody } from '../body.ts';
+import { ok, replies } from '../envelope.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { newRouter } from '../router.ts';
+import { page, paginationQuery } from '../schemas.ts';
+
+const project = z.record(z.string(), z.unknown()).openapi('OwnProject');
+const security = [{ bearer: [] }];
+const write = (path: string, summary: string, description: string, data: z.ZodType = project) =>
+  createRoute({
+    method: 'post',
+    path,
+    tags: ['my projects'],
+    summary,
+    description,
+    security,
+    middleware: [requireUser] as const,
+    responses: replies(data, summary),
+  });
+
+const routes = {
+  post: write(
+    '/post_project',
+    'Add a project, or edit yours when `id` is given (either waits for admin review)',
+    'Multipart form: title, description, category_id, type (upcoming|under_construction), city, state, country, ' +
+      'location (formatted address), latitude, longitude, video_link, image (title image), gallery_images[], ' +
+      'documents[] (PDF or images), plans[i][title] with plans[i][document] (each plan needs both), meta_title, ' +
+      'meta_description, meta_keywords, meta_image, slug_id. Adding needs a complete profile, verification when ' +
+      'the site requires it, and a package with project_list (one unit is spent). With `id`: any of the fields, ' +
+      'plus remove_gallery_images and remove_documents (indexes or keys), remove_plans (plan ids), and ' +
+      'plans[i][id] with a title (and optionally a new document) to change a kept plan.',
+  ),
+  status: write(
+    '/change-project-status',
+    'Hide your project or show it again',
+    'project_id, status (active|inactive).',
+  ),
+  delete: write('/delete_project', 'Delete your project, its plans and files', 'id', z.null()),
+  list: createRoute({
+    method: 'get',
+    path: '/get-added-projects',
+    tags: ['my projects'],
+    summary: 'Your projects, whatever their review state',
+    security,
+    middleware: [requireUser] as const,
+    request: { query: paginationQuery.extend({ slug_id: z.string().max(200).optional() }) },
+    responses: replies(page(project), 'Your projects'),
+  }),
+};
+
+export const myProjectRoutes = newRouter()
+  .openapi(routes.post, async (c) => {
+    const body = await readNestedBody(c);
+    const saved = await postProject(c.var, c.var.user!, body);
+    return ok(c, saved, body['id'] ? 'project.updated' : 'project.posted');
+  })
+  .openapi(routes.status, async (c) =>
+    ok(c, await changeProjectStatus(c.var, c.var.user!, await readNestedBody(c)), 'project.status_changed'),
+  )
+  .openapi(routes.delete, async (c) => {
+    await deleteProject(c.var, c.var.user!, await readNestedBody(c));
+    return ok(c, null, 'project.deleted');
+  })
+  .openapi(routes.list, async (c) => {
+    const { offset, limit, slug_id } = c.req.valid('query');
+    return ok(c, await listMyProjects(c.var, c.var.user!, { offset, limit, slug: slug_id }));
+  });

@@ -1,0 +1,68 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  clearPersonalised,
+  getPersonalised,
+  recommendations,
+  savePersonalisedFields,
+} from '../../services/personalised-service.ts';
+import { readNestedBody } from '../body.ts';
+import { ok, replies } from '../envelope.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { newRouter } from '../router.ts';
+import { page, paginationQuery } from '../schemas.ts';
+
+const security = [{ bearer: [] }];
+const preferences = z
+  .object({
+    category_ids: z.array(z.number()),
+    outdoor_facilitiy_ids: z.array(z.number()),
+    min_price: z.number().nullable(),
+    max_price: z.number().nullable(),
+    property_type: z.enum(['sell', 'rent']).nullable(),
+    city: z.string().nullable(),
+  })
+  .openapi('FeedPreferences');
+const route = (method: 'get' | 'post' | 'delete', summary: string, data: z.ZodType, description?: string) =>
+  createRoute({
+    method,
+    path: '/personalised-fields',
+    tags: ['personalised feed'],
+    summary,
+    description,
+    security,
+    middleware: [requireUser] as const,
+    responses: replies(data, summary),
+  });
+
+const routes = {
+  get: route('get', 'Your feed preferences', preferences),
+  save: route(
+    'post',
+    'Save your feed preferences (replacing earlier ones)',
+    preferences,
+    'category_ids and outdoor_facilitiy_ids (lists or "1,2,3"), price_range "min,max" (or min_price, max_price), ' +
+      'property_type (sell|rent or 0|1), city.',
+  ),
+  clear: route('delete', 'Forget your feed preferences', z.null()),
+  recommend: createRoute({
+    method: 'get',
+    path: '/get_user_recommendation',
+    tags: ['personalised feed'],
+    summary: 'Listings ranked by how well they match your preferences (empty without preferences)',
+    security,
+    middleware: [requireUser] as const,
+    request: { query: paginationQuery },
+    responses: replies(page(z.record(z.string(), z.unknown())).extend({ has_preferences: z.boolean() }), 'Feed'),
+  }),
+};
+
+export const personalisedRoutes = newRouter()
+  .openapi(routes.get, async (c) => ok(c, await getPersonalised(c.var, c.var.user!)))
+  .openapi(routes.save, async (c) =>
+    ok(c, await savePersonalisedFields(c.var, c.var.user!, await readNestedBody(c)), 'personalised.saved'),
+  )
+  .openapi(routes.clear, async (c) => {
+    await clearPersonalised(c.var, c.var.user!);
+    return ok(c, null, 'personalised.cleared');
+  })
+  .openapi(routes.recommend, async (c) => ok(c, await recommendations(c.var, c.var.user!, c.req.valid('query'))));

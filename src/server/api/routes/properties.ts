@@ -1,0 +1,411 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { POSTED_SINCE, SORTS } from '../../../lib/listing-filters.ts';
+import { propertyTypeSchema } from '../../../lib/validation/property.ts';
+import { AppError } from '../../errors.ts';
+import { homepageData } from '../../services/home-service.ts';
+import { viewProperty } from '../../services/property-detail-service.ts';
+import { nearbyProperties, searchProperties, type PropertySearch } from '../../services/property-service.ts';
+import { ok, replies } from '../envelope.ts';
+import { newRouter } from '../router.ts';
+import { page } from '../schemas.ts';
+
+/* ---------- query values: empty means absent, anything malformed is a 422 with a message per field ---------- */
+
+const MAX_ID = 2_147_483_647;
+const MAX_LIMIT = 100;
+
+/** '' (and blank text) is "not given": the spec's clients leave empty fields out, others send them empty. */
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
+
+const idParam = optional(
+  z.coerce
+    .number({ error: 'listing.invalid_id' })
+    .int('listing.invalid_id')
+    .positive('listing.invalid_id')
+    .max(MAX_ID, 'listing.invalid_id'),
+).openapi({ type: 'integer' });
+const textParam = (max: number) =>
+  optional(
+    z
+      .string({ error: 'listing.invalid_text' })
+      .trim()
+      .max(max, 'listing.invalid_text')
+      // PostgreSQL text cannot hold NUL: refuse it here instead of failing in the database.
+      .refine((s) => !s.includes('\u0000'), 'listing.invalid_text'),
+  ).openapi({ type: 'string' });
+const priceParam = optional(
+  z.coerce
+    .number({ error: 'listing.invalid_price' })
+    .min(0, 'listing.invalid_price')
+    .max(1e12, 'listing.invalid_price'),
+).openapi({ type: 'number' });
+const flagParam = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', ''], { error: 'listing.invalid_flag' })
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'on')
+  .openapi({ type: 'string', enum: ['1', '0'] });
+const typeParam = optional(propertyTypeSchema).openapi({ type: 'string', enum: ['sell', 'rent', '0', '1'] });
+
+const paging = {
+  offset: optional(
+    z.coerce
+      .number({ error: 'listing.invalid_number' })
+      .int('listing.invalid_number')
+      .min(0, 'listing.invalid_number')
+      .max(1_000_000, 'listing.invalid_number'),
+  )
+    .transform((v) => v ?? 0)
+    .openapi({ type: 'integer', default: 0 }),
+  limit: optional(
+    z.coerce.number({ error: 'listing.invalid_limit' }).int('listing.invalid_limit').min(1, 'listing.invalid_limit'),
+  )
+    // Asking for more than a page holds gets the largest page, not an error.
+    .transform((v) => Math.min(v ?? 20, MAX_LIMIT))
+    .openapi({ type: 'integer', default: 20, maximum: MAX_LIMIT }),
+};
+
+const listQuery = z
+  .object({
+    id: idParam,
+    slug_id: textParam(200),
+    category_id: idParam,
+    category_slug_id: textParam(200),
+    property_type: typeParam,
+    city: textParam(100),
+    state: textParam(100),
+    country: textParam(100),
+    min_price: priceParam,
+    max_price: priceParam,
+    posted_since: optional(z.enum(POSTED_SINCE, { error: 'listing.invalid_posted_since' })).openapi({
+      type: 'string',
+      enum: [...POSTED_SINCE],
+    }),
+    most_viewed: flagParam,
+    most_liked: flagParam,
+    top_rated: flagParam,
+    promoted: flagParam,
+    users_promoted: flagParam,
+    userid: idParam,
+    search: textParam(100),
+    parameter_id: idParam,
+    parameter_value: textParam(100),
+    get_simiilar: flagParam,
+    get_similar: flagParam,
+    current_user: idParam,
+    sort: optional(z.enum(SORTS, { error: 'listing.invalid_sort' })).openapi({ type: 'string', enum: [...SORTS] }),
+    ...paging,
+  })
+  .superRefine((q, ctx) => {
+    if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price)
+      ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'listing.price_range' });
+  });
+type ListQuery = z.output<typeof listQuery>;
+
+const LIST_DESCRIPTION =
+  'Public listings (approved by an admin and active), newest first. Every parameter is optional; empty ones are ' +
+  'ignored. `category_id` or `category_slug_id`; `property_type` sell|rent (or 0|1); `city`, `state`, `country` ' +
+  '(case-insensitive); `min_price`, `max_price` in currency units; `posted_since` today|yesterday (from midnight ' +
+  'UTC)|last_week (7 days)|last_month (30)|last_3_months (90)|last_6_months (180); `promoted=1` featured listings; ' +
+  '`most_viewed=1` and `top_rated=1` rank by views (listings have no star ratings), `most_liked=1` by favourites, ' +
+  "`sort` newest|price_asc|price_desc|most_viewed|most_liked overrides them; `userid` one owner's listings; " +
+  '`users_promoted=1` the featured listings of `userid` (or yours); `search` full text (words, "a phrase", ' +
+  '-excluded); `parameter_id` listings that have this detail, with `parameter_value` that value; ' +
+  '`get_simiilar=1` with `id` or `slug_id`: the same category without that listing; `offset`, `limit` (at most ' +
+  '100). `current_user` is accepted for old clients and ignored: favourites and interest come from the token. ' +
+  'Items carry `is_favourite` and `is_interested` for a signed-in caller.';
+
+function searchOf(q: ListQuery, similarTo: PropertySearch['similarTo']): PropertySearch {
+  return {
+    categoryId: q.category_id,
+    categorySlug: q.category_slug_id,
+    propertyType: q.property_type,
+    city: q.city,
+    state: q.state,
+    country: q.country,
+    minPrice: q.min_price,
+    maxPrice: q.max_price,
+    postedSince: q.posted_since,
+    mostViewed: q.most_viewed,
+    mostLiked: q.most_liked,
+    topRated: q.top_rated,
+    promoted: q.promoted,
+    usersPromoted: q.users_promoted,
+    userId: q.userid,
+    search: q.search,
+    parameterId: q.parameter_id,
+    parameterValue: q.parameter_value,
+    similarTo,
+    sort: q.sort,
+  };
+}
+
+/** The listing named by id or slug_id, if any; get_simiilar needs one. */
+function namedListing(q: ListQuery) {
+  const one = q.id ? { id: q.id } : q.slug_id ? { slug: q.slug_id } : undefined;
+  const similar = q.get_simiilar || q.get_similar;
+  if (similar && !one) throw AppError.validation({ id: ['listing.similar_needs_listing'] });
+  return { one, similar };
+}
+
+/* ---------- reply shapes ---------- */
+
+const image = z
+  .object({
+    url: z.string(),
+    width: z.number(),
+    height: z.number(),
+    variants: z.array(
+      z.object({ url: z.string(), width: z.number(), height: z.number(), format: z.enum(['webp', 'avif']) }),
+    ),
+  })
+  .nullable();
+const propertyType = z.enum(['sell', 'rent']);
+const rentDuration = z.enum(['daily', 'monthly', 'quarterly', 'yearly']).nullable();
+const categoryRef = z.object({ id: z.number(), name: z.string(), slug: z.string() });
+
+export const propertyCard = z
+  .object({
+    id: z.number(),
+    slug_id: z.string(),
+    title: z.string(),
+    price: z.number(),
+    price_label: z.string(),
+    property_type: propertyType,
+    rentduration: rentDuration,
+    city: z.string(),
+    state: z.string(),
+    country: z.string(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    title_image: image,
+    category: categoryRef.nullable(),
+    is_premium: z.boolean(),
+    promoted: z.boolean(),
+    total_views: z.number(),
+    total_likes: z.number(),
+    created_at: z.string(),
+    is_favourite: z.boolean(),
+    is_interested: z.boolean(),
+  })
+  .openapi('PropertyCard');
+
+const propertyDetail = z
+  .object({
+    id: z.number(),
+    slug_id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    property_type: propertyType,
+    rentduration: rentDuration,
+    price: z.number(),
+    price_label: z.string(),
+    category: categoryRef.nullable(),
+    title_image: image,
+    gallery_images: z.array(image.unwrap()),
+    three_d_image: image,
+    video_link: z.string().nullable(),
+    documents: z.array(z.object({ url: z.string(), name: z.string(), content_type: z.string(), size: z.number() })),
+    parameters: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        type_of_parameter: z.string(),
+        value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]),
+        image,
+      }),
+    ),
+    facilities: z.array(z.object({ id: z.number(), name: z.string(), distance: z.number(), image })),
+    floors: z.array(z.object({ id: z.number(), title: z.string(), image })),
+    location: z.object({
+      address: z.string(),
+      formatted_address: z.string(),
+      city: z.string(),
+      state: z.string(),
+      country: z.string(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+    }),
+    owner: z
+      .object({
+        id: z.number(),
+        name: z.string(),
+        slug_id: z.string(),
+        profile: image,
+        type: z.enum(['user', 'agent', 'admin']),
+        is_verified: z.boolean(),
+        email: z.string().nullable().openapi({ description: 'Signed-in callers only' }),
+        mobile: z.string().nullable().openapi({ description: 'Signed-in callers only' }),
+      })
+      .openapi('OwnerCard'),
+    total_views: z.number(),
+    total_likes: z.number(),
+    is_premium: z.boolean(),
+    promoted: z.boolean(),
+    meta_title: z.string().nullable(),
+    meta_description: z.string().nullable(),
+    meta_keywords: z.string().nullable(),
+    meta_image: image,
+    created_at: z.string(),
+    updated_at: z.string(),
+    similar: z.array(propertyCard),
+    is_favourite: z.boolean(),
+    is_interested: z.boolean(),
+    is_reported: z.boolean(),
+    is_owner: z.boolean(),
+    is_public: z.boolean(),
+    status: z.enum(['active', 'inactive', 'sold', 'rented']),
+    admin_status: z.enum(['pending', 'approved', 'rejected']).nullable().openapi({ description: 'Owner only' }),
+    reject_reason: z.string().nullable().openapi({ description: 'Owner only' }),
+    client_address: z.string().nullable().openapi({ description: 'Owner only' }),
+  })
+  .openapi('PropertyDetail');
+
+const homepage = z
+  .object({
+    sliders: z.array(
+      z.object({
+        property_id: z.number(),
+        slug_id: z.string(),
+        title: z.string(),
+        price_label: z.string(),
+        image,
+        link: z.string(),
+      }),
+    ),
+    featured_properties: z.array(propertyCard),
+    most_viewed_properties: z.array(propertyCard),
+    most_liked_properties: z.array(propertyCard),
+    latest_properties: z.array(propertyCard),
+    personalised_properties: z.array(propertyCard).nullable(),
+    categories: z.array(
+      z.object({ id: z.number(), name: z.string(), slug: z.string(), image, property_count: z.number() }),
+    ),
+    cities: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        state: z.string(),
+        country: z.string(),
+        latitude: z.number().nullable(),
+        longitude: z.number().nullable(),
+        image,
+        property_count: z.number(),
+      }),
+    ),
+    projects: z.array(
+      z.object({
+        id: z.number(),
+        slug_id: z.string(),
+        title: z.string(),
+        type: z.enum(['upcoming', 'under_construction']),
+        image,
+        city: z.string(),
+        state: z.string(),
+        country: z.string(),
+        category: z.object({ name: z.string(), slug: z.string() }).nullable(),
+        created_at: z.string(),
+      }),
+    ),
+    agents: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        slug_id: z.string(),
+        profile: image,
+        is_verified: z.boolean(),
+        property_count: z.number(),
+      }),
+    ),
+    articles: z.array(
+      z.object({
+        id: z.number(),
+        title: z.string(),
+        slug_id: z.string(),
+        excerpt: z.string(),
+        image,
+        category: categoryRef.nullable(),
+        published_at: z.string(),
+        updated_at: z.string(),
+      }),
+    ),
+  })
+  .openapi('HomepageData');
+
+/* ---------- routes ---------- */
+
+const routes = {
+  getProperty: createRoute({
+    method: 'get',
+    path: '/get_property',
+    tags: ['properties'],
+    summary: 'One listing by id or slug_id (its detail, counted as a view), or a page of listings',
+    description:
+      `With \`id\` or \`slug_id\` (and no get_simiilar): that listing's detail. The public sees approved, active ` +
+      `listings; the owner sees their own in any state, with admin_status and reject_reason. The owner's email and ` +
+      `mobile are sent to signed-in callers only. A visit by anyone but the owner adds one to total_views. ` +
+      `Otherwise: ${LIST_DESCRIPTION} The token is optional.`,
+    request: { query: listQuery },
+    responses: replies(z.union([propertyDetail, page(propertyCard)]), 'A listing or a page of listings'),
+  }),
+  list: createRoute({
+    method: 'get',
+    path: '/get-property-list',
+    tags: ['properties'],
+    summary: 'A page of public listings, filtered',
+    description: `${LIST_DESCRIPTION} The token is optional.`,
+    request: { query: listQuery },
+    responses: replies(page(propertyCard), 'Listings'),
+  }),
+  nearby: createRoute({
+    method: 'get',
+    path: '/get_nearby_properties',
+    tags: ['properties'],
+    summary: 'Public listings in a city (and state), optionally for sale or rent',
+    description:
+      '`city` and/or `state` (case-insensitive; one is required), `type` sell|rent (or 0|1), `offset`, `limit`.',
+    request: {
+      query: z.object({
+        city: textParam(100),
+        state: textParam(100),
+        type: typeParam,
+        property_type: typeParam,
+        ...paging,
+      }),
+    },
+    responses: replies(page(propertyCard), 'Listings nearby'),
+  }),
+  homepage: createRoute({
+    method: 'get',
+    path: '/homepage-data',
+    tags: ['properties'],
+    summary: 'Every section of the home page',
+    description:
+      'Sliders (the featured listings with a photo), featured, most viewed, most liked and latest listings, ' +
+      'categories with their number of listings, cities, latest projects, agents with listings, latest articles; ' +
+      'with a token, `personalised_properties` matches the saved personalised fields (null when none are saved) ' +
+      'and listing cards carry is_favourite and is_interested.',
+    responses: replies(homepage, 'Home page sections'),
+  }),
+};
+
+export const propertyRoutes = newRouter()
+  .openapi(routes.getProperty, async (c) => {
+    const q = c.req.valid('query');
+    const { one, similar } = namedListing(q);
+    if (one && !similar) return ok(c, await viewProperty(c.var, one, c.var.user));
+    const search = searchOf(q, similar ? one : undefined);
+    return ok(c, await searchProperties(c.var, c.var.user, search, { offset: q.offset, limit: q.limit }));
+  })
+  .openapi(routes.list, async (c) => {
+    const q = c.req.valid('query');
+    const { one, similar } = namedListing(q);
+    const search = searchOf(q, similar ? one : undefined);
+    return ok(c, await searchProperties(c.var, c.var.user, search, { offset: q.offset, limit: q.limit }));
+  })
+  .openapi(routes.nearby, async (c) => {
+    const { city, state, type, property_type, offset, limit } = c.req.valid('query');
+    const place = { city, state, propertyType: type ?? property_type };
+    return ok(c, await nearbyProperties(c.var, c.var.user, place, { offset, limit }));
+  })
+  .openapi(routes.homepage, async (c) => ok(c, await homepageData(c.var, c.var.user)));

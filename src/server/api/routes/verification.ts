@@ -1,0 +1,88 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  applyForVerification,
+  verificationFile,
+  verificationFormFields,
+  verificationFormValues,
+} from '../../services/verification-service.ts';
+import { readNestedBody } from '../body.ts';
+import { ok, replies } from '../envelope.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { newRouter } from '../router.ts';
+
+const security = [{ bearer: [] }];
+const fieldView = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    field_type: z.string(),
+    options: z.array(z.string()),
+    is_required: z.boolean(),
+  })
+  .openapi('VerificationField');
+
+const routes = {
+  fields: createRoute({
+    method: 'get',
+    path: '/get-agent-verification-form-fields',
+    tags: ['verification'],
+    summary: 'The agent verification form (admin-defined fields)',
+    security,
+    middleware: [requireUser] as const,
+    responses: replies(z.array(fieldView), 'Fields'),
+  }),
+  apply: createRoute({
+    method: 'post',
+    path: '/apply-agent-verification',
+    tags: ['verification'],
+    summary: 'Apply (or re-apply after a failure) for agent verification',
+    description:
+      'Multipart or JSON: form_fields[i][id], form_fields[i][value] (a file for file fields; several values ' +
+      'form_fields[i][value][] for checkboxes). Allowed when the status is initial or failed.',
+    security,
+    middleware: [requireUser] as const,
+    responses: replies(z.object({ request_id: z.number(), status: z.literal('pending') }), 'Application'),
+  }),
+  values: createRoute({
+    method: 'get',
+    path: '/get-agent-verification-form-values',
+    tags: ['verification'],
+    summary: 'Your verification status, the last fail reason and your answers',
+    security,
+    middleware: [requireUser] as const,
+    responses: replies(z.record(z.string(), z.unknown()).openapi('VerificationValues'), 'Status and answers'),
+  }),
+  file: createRoute({
+    method: 'get',
+    path: '/agent-verification-file',
+    tags: ['verification'],
+    summary: 'Download an uploaded verification file (yours; admins may name user_id)',
+    security,
+    middleware: [requireUser] as const,
+    request: {
+      query: z.object({
+        field_id: z.coerce.number().int().positive().max(2_147_483_647),
+        user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+      }),
+    },
+    responses: { 200: { description: 'The file' } },
+  }),
+};
+
+export const verificationRoutes = newRouter()
+  .openapi(routes.fields, async (c) => ok(c, await verificationFormFields(c.var)))
+  .openapi(routes.apply, async (c) =>
+    ok(c, await applyForVerification(c.var, c.var.user!, await readNestedBody(c)), 'verification.applied'),
+  )
+  .openapi(routes.values, async (c) => ok(c, await verificationFormValues(c.var, c.var.user!)))
+  .openapi(routes.file, async (c) => {
+    const { field_id, user_id } = c.req.valid('query');
+    const file = await verificationFile(c.var, c.var.user!, field_id, user_id);
+    return new Response(file.body as Uint8Array<ArrayBuffer>, {
+      headers: {
+        'content-type': file.contentType,
+        'content-disposition': `attachment; filename="${file.name.replace(/"/g, '')}"`,
+        'cache-control': 'private, no-store',
+      },
+    });
+  });

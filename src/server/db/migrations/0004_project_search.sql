@@ -1,0 +1,4 @@
+ALTER TABLE "projects" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', coalesce("title", '')), 'A') || setweight(to_tsvector('simple', coalesce("city", '') || ' ' || coalesce("state", '') || ' ' || coalesce("country", '') || ' ' || coalesce("location", '')), 'B') || setweight(to_tsvector('simple', coalesce("description", '')), 'C')) STORED;--> statement-breakpoint
+CREATE INDEX "projects_state_idx" ON "projects" USING btree (lower("state"));--> statement-breakpoint
+CREATE INDEX "projects_country_idx" ON "projects" USING btree (lower("country"));--> statement-breakpoint
+CREATE INDEX "projects_search_idx" ON "projects" USING gin ("search");

@@ -1,0 +1,107 @@
+import { urls } from '../../lib/urls.ts';
+import type { ApiDeps } from '../api/context.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import * as catalog from '../repositories/catalog-repository.ts';
+import * as home from '../repositories/home-repository.ts';
+import { listArticles } from './article-service.ts';
+import { getCities } from './catalog-service.ts';
+import { feedPreferences } from './personalised-service.ts';
+import { imageView } from './image-view.ts';
+import {
+  browseProperties,
+  marksFor,
+  propertyCardView,
+  type PropertyCardData,
+  type PublicPropertyFilter,
+} from './property-service.ts';
+import { getPublicSettings } from './settings-service.ts';
+
+type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+
+const SECTION_SIZE = 8;
+const SLIDER_COUNT = 5;
+const SMALL_SECTION_SIZE = 4;
+
+/**
+ * homepage-data: every section of the home page in one reply. Sliders are the featured listings with a photo
+ * (there is no separate slider table: what is promoted is what the banner shows, and it needs no upkeep).
+ * The personalised section appears for a signed-in user who saved feed preferences, else it is null.
+ */
+export async function homepageData(deps: Deps, viewer: SessionUser | null, now = new Date()) {
+  const { db, storage } = deps;
+  const settings = await getPublicSettings(db);
+  const list = (filter: PublicPropertyFilter, limit = SECTION_SIZE) =>
+    browseProperties(db, filter, { offset: 0, limit }, now, settings).then((r) => r.items);
+  const preferences = await feedPreferences(db, viewer);
+
+  const [featured, mostViewed, mostLiked, latest, personalised, categories, cities, projects, agents, articles] =
+    await Promise.all([
+      list({ featuredAt: now }),
+      list({ sort: 'most_viewed' }),
+      list({ sort: 'most_liked' }),
+      list({}),
+      preferences ? list({ preferences }) : Promise.resolve(null),
+      catalog.listCategories(db, { hasProperty: true, offset: 0, limit: 20 }),
+      getCities(db, storage, { offset: 0, limit: SECTION_SIZE }),
+      home.listLatestPublicProjects(db, SMALL_SECTION_SIZE),
+      home.listAgentsWithListings(db, SMALL_SECTION_SIZE),
+      listArticles(deps, {}, { offset: 0, limit: SMALL_SECTION_SIZE }, now),
+    ]);
+
+  const shown = [featured, mostViewed, mostLiked, latest, personalised ?? []].flat();
+  const marks = await marksFor(
+    db,
+    viewer,
+    shown.map((c) => c.id),
+  );
+  const cards = (items: PropertyCardData[]) => items.map((card) => propertyCardView(storage, card, marks));
+
+  return {
+    sliders: featured
+      .filter((card) => card.image)
+      .slice(0, SLIDER_COUNT)
+      .map((card) => ({
+        property_id: card.id,
+        slug_id: card.slug,
+        title: card.title,
+        price_label: card.priceLabel,
+        image: imageView(storage, card.image),
+        link: urls.property(card.slug),
+      })),
+    featured_properties: cards(featured),
+    most_viewed_properties: cards(mostViewed),
+    most_liked_properties: cards(mostLiked),
+    latest_properties: cards(latest),
+    personalised_properties: personalised ? cards(personalised) : null,
+    categories: categories.rows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      image: imageView(storage, c.image),
+      property_count: c.propertyCount,
+    })),
+    cities: cities.items,
+    projects: projects.map((p) => ({
+      id: p.id,
+      slug_id: p.slug,
+      title: p.title,
+      type: p.type,
+      image: imageView(storage, p.image),
+      city: p.city,
+      state: p.state,
+      country: p.country,
+      category: p.categoryName && p.categorySlug ? { name: p.categoryName, slug: p.categorySlug } : null,
+      created_at: p.createdAt.toISOString(),
+    })),
+    agents: agents.map((a) => ({
+      id: a.id,
+      name: a.name,
+      slug_id: a.slug,
+      profile: imageView(storage, a.profileImage),
+      is_verified: a.verificationStatus === 'success',
+      property_count: a.propertyCount,
+    })),
+    articles: articles.items,
+  };
+}
+export type HomepageData = Awaited<ReturnType<typeof homepageData>>;

@@ -1,0 +1,106 @@
+import { claimUniqueSlug, slugify } from '../../lib/slug.ts';
+import type { Nested, NestedValue } from '../api/form-fields.ts';
+import { AppError } from '../errors.ts';
+
+/*
+ * Reading the posting forms that properties and projects share: text apart from files, lists of files, removal
+ * lists, titled file rows (floors, plans), unique slugs and the SEO fields of an edit.
+ */
+
+export const asFile = (value: NestedValue | undefined): File | null =>
+  value instanceof File && value.size > 0 ? value : null;
+
+export const asFiles = (value: NestedValue | undefined): File[] =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(
+    (v): v is File => v instanceof File && v.size > 0,
+  );
+
+/**
+ * Form text only (files are taken apart): what the zod schema reads. `prepare` adjusts the fields of one kind of
+ * listing (aliases, rows to skip) before empty optional fields are left out: '' means "not given" (spec section 5).
+ */
+export function formText(body: Nested, prepare?: (fields: Record<string, unknown>) => void): Record<string, unknown> {
+  const strip = (value: NestedValue): unknown => {
+    if (value instanceof File) return undefined;
+    if (Array.isArray(value)) return value.map(strip).filter((v) => v !== undefined);
+    // JSON bodies may carry null where forms cannot: it means "not given".
+    if (value === null) return undefined;
+    if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strip(v)]));
+    return value;
+  };
+  const fields = strip(body) as Record<string, unknown>;
+  prepare?.(fields);
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
+}
+
+/** A listing slug from the wanted text (slug_id or the title): the spec's slug rules, then the first free one. */
+export function claimListingSlug(
+  wanted: string,
+  fallback: string,
+  isTaken: (candidate: string) => Promise<boolean>,
+): Promise<string> {
+  return claimUniqueSlug(slugify(wanted) || fallback, isTaken);
+}
+
+/** Indexes, keys or ids of media to remove, as a list or a comma-separated string. */
+export function removalList(value: NestedValue | undefined): string[] {
+  if (value === undefined || value instanceof File) return [];
+  const list = Array.isArray(value) ? value : String(value).split(',');
+  return list
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+export const removes = (list: string[], index: number, key: string) =>
+  list.includes(String(index)) || list.includes(key);
+
+/** One row of a titled file list: the new file stored, or the one the row keeps. */
+export interface TitledFile<T> {
+  /** The id of the saved row the entry keeps (when it names one that may be kept). */
+  id: number | null;
+  title: string;
+  file: T;
+  index: number;
+}
+
+/**
+ * Titled file rows such as floors (`floors[i][title]`, `floors[i][image]`) and project plans (`plans[i][title]`,
+ * `plans[i][document]`): each needs a title and a file, a new one or the one of the saved row it names by id
+ * (`keep`). A blank row is skipped, since forms always offer one more; a half-filled one is refused with
+ * `incomplete` under `<field>.<index>` (the current row must be filled before another).
+ */
+export async function readTitledFiles<T>(
+  value: NestedValue | undefined,
+  rule: { field: string; fileKey: string; max: number; incomplete: string },
+  store: (file: File, field: string) => Promise<T>,
+  keep: ReadonlyMap<number, T | null> = new Map(),
+): Promise<TitledFile<T>[]> {
+  const raw = Array.isArray(value) ? value : [];
+  if (raw.length > rule.max) throw AppError.validation({ [rule.field]: ['validation.too_many_files'] });
+  const rows: TitledFile<T>[] = [];
+  for (const [index, entry] of raw.entries()) {
+    if (typeof entry !== 'object' || entry instanceof File || Array.isArray(entry)) continue;
+    const title = typeof entry['title'] === 'string' ? entry['title'].trim().slice(0, 120) : '';
+    const upload = asFile(entry[rule.fileKey]);
+    const id = Number(entry['id']);
+    const existing = keep.get(id);
+    if (!title && !upload && !existing) continue;
+    const file = upload ? await store(upload, `${rule.field}.${index}.${rule.fileKey}`) : (existing ?? null);
+    if (!title || !file) throw AppError.validation({ [`${rule.field}.${index}`]: [rule.incomplete] });
+    rows.push({ id: keep.has(id) ? id : null, title, file, index });
+  }
+  return rows;
+}
+
+/** The SEO text fields an edit sends, as column values; fields not sent are left as they are. */
+export function metaPatch(partial: {
+  meta_title?: string | null | undefined;
+  meta_description?: string | null | undefined;
+  meta_keywords?: string | null | undefined;
+}) {
+  const patch: { metaTitle?: string | null; metaDescription?: string | null; metaKeywords?: string | null } = {};
+  if (partial.meta_title !== undefined) patch.metaTitle = partial.meta_title;
+  if (partial.meta_description !== undefined) patch.metaDescription = partial.meta_description || null;
+  if (partial.meta_keywords !== undefined) patch.metaKeywords = partial.meta_keywords;
+  return patch;
+}

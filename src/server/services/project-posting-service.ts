@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { locationSchema } from '../../lib/validation/location.ts';
+import { propertyFieldsSchema } from '../../lib/validation/property.ts';
+import type { ApiDeps } from '../api/context.ts';
+import type { Nested } from '../api/form-fields.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { Database } from '../db/client.ts';
+import { projectType } from '../db/schema/enums.ts';
+import type { DocumentRecord, ImageRecord } from '../db/schema/media-types.ts';
+import { AppError } from '../errors.ts';
+import { findActiveCategory } from '../repositories/property-write-repository.ts';
+import * as repo from '../repositories/project-repository.ts';
+import { assertCanAddListing } from './listing-gate-service.ts';
+import { asFile, claimListingSlug, formText, metaPatch, readTitledFiles, removalList } from './listing-form.ts';
+import { deleteListingMedia, editedListingFiles, MediaBatch, newListingFiles } from './listing-media-batch.ts';
+import { spendPackageFeature } from './package-service.ts';
+import { ownProjectView } from './project-view.ts';
+
+type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+
+export const PROJECT_TYPES = projectType.enumValues;
+/** Not in the spec: a ceiling on plans per project, like the gallery's. */
+export const PLANS_MAX = 20;
+
+/**
+ * The text part of post_project (files are checked separately, by their content). The fields it shares with a
+ * property follow the same rules; `location` is the formatted address of the chosen place (spec section 5).
+ */
+export const projectFieldsSchema = propertyFieldsSchema
+  .pick({
+    title: true,
+    description: true,
+    category_id: true,
+    video_link: true,
+    slug_id: true,
+    meta_title: true,
+    meta_description: true,
+    meta_keywords: true,
+  })
+  .extend({
+    type: z.enum(PROJECT_TYPES, { error: 'project.type_invalid' }),
+    ...locationSchema.omit({ formatted_address: true }).shape,
+    location: locationSchema.shape.formatted_address,
+  });
+type ProjectInput = z.output<typeof projectFieldsSchema>;
+
+/** Form text only; the property calls' names of the formatted address are taken for `location` too. */
+const textFields = (body: Nested) =>
+  formText(body, (fields) => {
+    const alias = fields['formatted_address'] ?? fields['address'];
+    if (fields['location'] === undefined && typeof alias === 'string') fields['location'] = alias;
+  });
+
+function claimSlug(db: Database, wanted: string, exceptId: number | null): Promise<string> {
+  return claimListingSlug(wanted, 'project', (candidate) => repo.projectSlugTaken(db, candidate, exceptId));
+}
+
+async function assertActiveCategory(db: Database, categoryId: number) {
+  if (!(await findActiveCategory(db, categoryId)))
+    throw AppError.validation({ category_id: ['validation.category_unknown'] });
+}
+
+/** Plans: each needs a title and a document (PDF or image); the next is added only when the current is filled. */
+function readPlans(body: Nested, media: MediaBatch, keep: Map<number, DocumentRecord> = new Map()) {
+  return readTitledFiles(
+    body['plans'],
+    { field: 'plans', fileKey: 'document', max: PLANS_MAX, incomplete: 'project.plan_incomplete' },
+    (file, field) => media.document(file, field),
+    keep,
+  );
+}
+
+/** The columns every save sets from the required fields. */
+const requiredColumns = (input: ProjectInput) => ({
+  title: input.title,
+  description: input.description,
+  categoryId: input.category_id,
+  type: input.type,
+  location: input.location,
+  city: input.city,
+  state: input.state,
+  country: input.country,
+  latitude: input.latitude,
+  longitude: input.longitude,
+});
+
+/** The optional text columns, only those given (so an edit leaves the others as they are). */
+function optionalColumns(input: Partial<ProjectInput>): Partial<repo.NewProject> {
+  return {
+    ...(input.video_link !== undefined ? { videoLink: input.video_link } : {}),
+    ...metaPatch(input),
+  };
+}
+
+const hasId = (body: Nested) => typeof body['id'] === 'string' && body['id'].trim() !== '';
+
+/**
+ * post_project: without `id`, a new project: the gates of spec sections 5-6 (profile, verification, a package
+ * with project_list), every field checked, media checked by content, a unique slug, the row, its plans and the
+ * package unit in one transaction. With `id`, an edit of the caller's own project (the spec has no separate
+ * update call). New and edited projects wait for review.
+ */
+export async function postProject(deps: Deps, actor: SessionUser, body: Nested) {
+  if (hasId(body)) return updateProject(deps, actor, body);
+  await assertCanAddListing(deps.db, actor, 'project');
+  const input = projectFieldsSchema.parse(textFields(body));
+  await assertActiveCategory(deps.db, input.category_id);
+  const imageFile = asFile(body['image']);
+  if (!imageFile) throw AppError.validation({ image: ['validation.title_image_required'] });
+  const files = newListingFiles(body);
+
+  const media = new MediaBatch(deps, `projects/u${actor.id}`);
+  return media.run(async () => {
+    const image = await media.image(imageFile, 'image');
+    const galleryImages = await media.images(files.gallery, 'gallery_images');
+    const documents = await media.documents(files.documents, 'documents');
+    const metaFile = asFile(body['meta_image']);
+    const metaImage = metaFile ? await media.image(metaFile, 'meta_image') : null;
+    const plans = await readPlans(body, media);
+    const slug = await claimSlug(deps.db, input.slug_id || input.title, null);
+
+    const project = await deps.db.transaction(async (tx) => {
+      await spendPackageFeature(tx, actor, 'project_list');
+      const row = await repo.insertProject(tx, {
+        ownerId: actor.id,
+        slug,
+        ...requiredColumns(input),
+        ...optionalColumns(input),
+        image,
+        galleryImages,
+        documents,
+        metaImage,
+        adminStatus: 'pending',
+        status: 'active',
+      });
+      const add = plans.map((p) => ({ title: p.title, document: p.file }));
+      await repo.savePlans(tx, row.id, { remove: [], update: [], add });
+      return row;
+    });
+    return ownProjectView(deps, project);
+  });
+}
+
+/** A row id as forms send it; PostgreSQL integers end at 2^31 - 1. */
+const idSchema = z.coerce.number({ error: 'validation.required' }).int().positive().max(2_147_483_647);
+const ownedId = (body: Nested) => idSchema.parse(body['id']);
+
+async function ownedProject(deps: Deps, actor: SessionUser, by: { id: number } | { slug: string }) {
+  const project = await repo.findOwnedProject(deps.db, by, actor.id);
+  if (!project) throw AppError.notFound('project.not_found');
+  return project;
+}
+
+/**
+ * post_project with `id`: the owner's own project only. Fields given replace the old ones; files are added;
+ * remove_gallery_images / remove_documents (indexes or keys) and remove_plans (plan ids) take media away;
+ * `plans[i][id]` with a title (and optionally a new document) changes a kept plan. The edit goes back to review.
+ */
+export async function updateProject(deps: Deps, actor: SessionUser, body: Nested) {
+  const id = ownedId(body);
+  const current = await ownedProject(deps, actor, { id });
+  const partial = projectFieldsSchema.partial().parse(textFields(body));
+  const merged = projectFieldsSchema.parse({
+    title: current.title,
+    description: current.description,
+    category_id: current.categoryId,
+    type: current.type,
+    location: current.location,
+    city: current.city,
+    state: current.state,
+    country: current.country,
+    latitude: current.latitude ?? undefined,
+    longitude: current.longitude ?? undefined,
+    ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)),
+  });
+  if (partial.category_id) await assertActiveCategory(deps.db, merged.category_id);
+
+  const currentPlans = await repo.listPlans(deps.db, id);
+  const removePlans = new Set(removalList(body['remove_plans']));
+  const keptPlans = currentPlans.filter((plan) => !removePlans.has(String(plan.id)));
+  const media = new MediaBatch(deps, `projects/u${actor.id}`);
+  return media.run(async () => {
+    const { gallery, documents, dropped } = await editedListingFiles(media, body, current);
+    const patch: Partial<repo.NewProject> = {
+      ...requiredColumns(merged),
+      ...optionalColumns(partial),
+      galleryImages: gallery,
+      documents,
+      adminStatus: 'pending',
+      rejectReason: null,
+    };
+    if (partial.slug_id) patch.slug = await claimSlug(deps.db, partial.slug_id, id);
+    const replaced: (ImageRecord | DocumentRecord | null)[] = [];
+    const imageFile = asFile(body['image']);
+    if (imageFile) {
+      patch.image = await media.image(imageFile, 'image');
+      replaced.push(current.image);
+    }
+    // The spec's clients send meta_image empty when no file is given: that keeps the current one.
+    const metaFile = asFile(body['meta_image']);
+    if (metaFile) {
+      patch.metaImage = await media.image(metaFile, 'meta_image');
+      replaced.push(current.metaImage);
+    }
+    const rows = await readPlans(body, media, new Map(keptPlans.map((p) => [p.id, p.document])));
+    const update = rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, title: r.title, document: r.file }]));
+    const add = rows.filter((r) => r.id === null).map((r) => ({ title: r.title, document: r.file }));
+    if (keptPlans.length + add.length > PLANS_MAX) throw AppError.validation({ plans: ['validation.too_many_files'] });
+    const removedPlans = currentPlans.filter((p) => !keptPlans.includes(p));
+    replaced.push(...removedPlans.map((p) => p.document));
+    for (const plan of update) {
+      const before = keptPlans.find((p) => p.id === plan.id)!;
+      if (before.document !== plan.document) replaced.push(before.document);
+    }
+
+    const updated = await deps.db.transaction(async (tx) => {
+      const row = await repo.updateProjectRow(tx, id, patch);
+      await repo.savePlans(tx, id, { remove: removedPlans.map((p) => p.id), update, add });
+      return row;
+    });
+    await deleteListingMedia(deps, [...dropped, ...replaced]);
+    return ownProjectView(deps, updated);
+  });
+}
+
+const statusSchema = z.object({
+  project_id: idSchema,
+  status: z.enum(['active', 'inactive'], { error: 'project.status_invalid' }),
+});
+
+/** change-project-status: the owner hides their project or shows it again (it stays in its review state). */
+export async function changeProjectStatus(deps: Deps, actor: SessionUser, body: Nested) {
+  const input = statusSchema.parse(formText(body));
+  const current = await ownedProject(deps, actor, { id: input.project_id });
+  return ownProjectView(deps, await repo.updateProjectRow(deps.db, current.id, { status: input.status }));
+}
+
+/** delete_project: the owner's own project, its plans (cascade) and every file. */
+export async function deleteProject(deps: Deps, actor: SessionUser, body: Nested) {
+  const current = await ownedProject(deps, actor, { id: ownedId(body) });
+  const plans = await repo.listPlans(deps.db, current.id);
+  await repo.deleteProjectRow(deps.db, current.id);
+  await deleteListingMedia(deps, [
+    current.image,
+    current.metaImage,
+    ...current.galleryImages,
+    ...current.documents,
+    ...plans.map((p) => p.document),
+  ]);
+}
+
+/** get-added-projects: the owner's projects whatever their review state, newest first, or one by slug_id. */
+export async function listMyProjects(
+  deps: Deps,
+  actor: SessionUser,
+  page: { offset: number; limit: number; slug?: string | undefined },
+) {
+  const { rows, total } = await repo.listOwnedProjectRows(deps.db, actor.id, page);
+  const items = await Promise.all(rows.map((row) => ownProjectView(deps, row)));
+  return { total, offset: page.offset, limit: page.limit, items };
+}
+
+/** One of the owner's projects as the owner sees it; someone else's is not found. */
+export async function getOwnProject(deps: Deps, actor: SessionUser, by: { id: number } | { slug: string }) {
+  return ownProjectView(deps, await ownedProject(deps, actor, by));
+}

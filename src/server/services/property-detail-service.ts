@@ -1,0 +1,141 @@
+import { formatPrice } from '../../lib/money.ts';
+import type { ApiDeps } from '../api/context.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { hasReported } from '../repositories/engagement-repository.ts';
+import {
+  findPropertyWithOwner,
+  incrementPropertyViews,
+  isPublicListing,
+  listFacilityDetails,
+  listParameterDetails,
+} from '../repositories/property-repository.ts';
+import { listFloors } from '../repositories/property-write-repository.ts';
+import { imageView } from './image-view.ts';
+import { ownerCardView } from './listing-view.ts';
+import { browseProperties, marksFor, priceSettingsOf, propertyCardView } from './property-service.ts';
+import { getPublicSettings } from './settings-service.ts';
+
+type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+
+const SIMILAR_COUNT = 4;
+
+/**
+ * One listing as its detail page and get_property show it. The public sees approved, active listings; the owner
+ * sees their own whatever its state, with the review state and reject reason. Anyone else gets "not found", so
+ * the answer never tells whether a hidden listing exists. The owner's email and mobile go to signed-in viewers
+ * only. Premium listings are not gated here.
+ */
+export async function propertyDetail(
+  deps: Deps,
+  by: { id: number } | { slug: string },
+  viewer: SessionUser | null,
+  now = new Date(),
+) {
+  const found = await findPropertyWithOwner(deps.db, by);
+  const isOwner = found !== null && viewer !== null && found.owner.id === viewer.id;
+  if (!found || (!isPublicListing(found.property) && !isOwner)) throw AppError.notFound('listing.not_found');
+  const { property: row, owner, category } = found;
+  const { storage } = deps;
+
+  const [settings, parameters, facilities, floors, reported] = await Promise.all([
+    getPublicSettings(deps.db),
+    listParameterDetails(deps.db, row.id, row.categoryId),
+    listFacilityDetails(deps.db, row.id),
+    listFloors(deps.db, row.id),
+    viewer ? hasReported(deps.db, viewer.id, row.id) : Promise.resolve(false),
+  ]);
+  const similar = await browseProperties(
+    deps.db,
+    { categoryId: row.categoryId, exceptId: row.id },
+    { offset: 0, limit: SIMILAR_COUNT },
+    now,
+    settings,
+  );
+  const marks = await marksFor(deps.db, viewer, [row.id, ...similar.items.map((s) => s.id)]);
+
+  return {
+    id: row.id,
+    slug_id: row.slug,
+    title: row.title,
+    description: row.description,
+    property_type: row.propertyType,
+    rentduration: row.propertyType === 'rent' ? row.rentDuration : null,
+    price: row.priceMinor / 100,
+    price_label: formatPrice(row.priceMinor, priceSettingsOf(settings)),
+    category,
+    title_image: imageView(storage, row.titleImage),
+    gallery_images: row.galleryImages.map((image) => imageView(storage, image)!),
+    three_d_image: imageView(storage, row.threeDImage),
+    video_link: row.videoLink,
+    documents: row.documents.map((doc) => ({
+      url: storage.url(doc.key),
+      name: doc.name,
+      content_type: doc.contentType,
+      size: doc.size,
+    })),
+    parameters: parameters.map((p) => ({
+      id: p.id,
+      name: p.name,
+      type_of_parameter: p.typeOfParameter,
+      value: p.value,
+      image: imageView(storage, p.image),
+    })),
+    facilities: facilities.map((f) => ({
+      id: f.id,
+      name: f.name,
+      distance: f.distance,
+      image: imageView(storage, f.image),
+    })),
+    floors: floors.map((f) => ({ id: f.id, title: f.title, image: imageView(storage, f.image) })),
+    location: {
+      address: row.address,
+      formatted_address: row.formattedAddress,
+      city: row.city,
+      state: row.state,
+      country: row.country,
+      latitude: row.latitude,
+      longitude: row.longitude,
+    },
+    owner: ownerCardView(storage, owner, viewer),
+    total_views: row.totalViews,
+    total_likes: row.totalLikes,
+    is_premium: row.isPremium,
+    promoted: row.featuredUntil !== null && row.featuredUntil > now,
+    meta_title: row.metaTitle,
+    meta_description: row.metaDescription,
+    meta_keywords: row.metaKeywords,
+    meta_image: imageView(storage, row.metaImage),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    similar: similar.items.map((card) => propertyCardView(storage, card, marks)),
+    is_favourite: marks?.favourites.has(row.id) ?? false,
+    is_interested: marks?.interests.has(row.id) ?? false,
+    is_reported: reported,
+    is_owner: isOwner,
+    is_public: isPublicListing(row),
+    status: row.status,
+    // The review state and the owner's private address are the owner's business.
+    admin_status: isOwner ? row.adminStatus : null,
+    reject_reason: isOwner ? row.rejectReason : null,
+    client_address: isOwner ? row.clientAddress : null,
+  };
+}
+export type PropertyDetail = Awaited<ReturnType<typeof propertyDetail>>;
+
+/** Counts one view of a listing (`total_views + 1`, atomically); returns the new count (null if it is gone). */
+export function recordPropertyView(db: Database, propertyId: number): Promise<number | null> {
+  return incrementPropertyViews(db, propertyId);
+}
+
+/**
+ * get_property for one listing: its detail, counted as a view unless the owner is looking at their own.
+ * The reply carries the count including this view.
+ */
+export async function viewProperty(deps: Deps, by: { id: number } | { slug: string }, viewer: SessionUser | null) {
+  const detail = await propertyDetail(deps, by, viewer);
+  if (detail.is_owner) return detail;
+  const views = await recordPropertyView(deps.db, detail.id);
+  return { ...detail, total_views: views ?? detail.total_views };
+}

@@ -1,0 +1,185 @@
+import type { ApiDeps } from '../api/context.ts';
+import type { Nested, NestedValue } from '../api/form-fields.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { DocumentRecord } from '../db/schema/media-types.ts';
+import { AppError, type FieldErrors } from '../errors.ts';
+import { deleteMedia, storeDocument } from '../media/listing-media.ts';
+import { PRIVATE_PREFIX } from '../storage/storage.ts';
+import { findUserById, updateUser } from '../repositories/user-repository.ts';
+import * as repo from '../repositories/verification-repository.ts';
+import type { VerificationFieldRow } from '../repositories/verification-repository.ts';
+
+type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Value = string | number | string[] | DocumentRecord;
+
+const TEXT_MAX = { text: 500, textarea: 5000 } as const;
+
+/** get-agent-verification-form-fields: the admin-defined form. */
+export async function verificationFormFields(deps: Pick<ApiDeps, 'db'>) {
+  const fields = await repo.listActiveVerificationFields(deps.db);
+  return fields.map((f) => ({
+    id: f.id,
+    name: f.name,
+    field_type: f.fieldType,
+    options: f.options,
+    is_required: f.isRequired,
+  }));
+}
+export type VerificationFormField = Awaited<ReturnType<typeof verificationFormFields>>[number];
+
+const isDocument = (value: unknown): value is DocumentRecord =>
+  typeof value === 'object' && value !== null && 'key' in value && 'contentType' in value;
+
+/** Where the owner (or an admin) downloads an uploaded verification file; never a public URL. */
+export const verificationFileUrl = (fieldId: number, userId?: number) =>
+  `/api/agent-verification-file?field_id=${fieldId}${userId ? `&user_id=${userId}` : ''}`;
+
+/** The submitted answers, by field id, from `form_fields[i][id]` + `form_fields[i][value]` (form or JSON). */
+function submittedAnswers(body: Nested): Map<number, NestedValue> {
+  const list = body['form_fields'];
+  const entries = Array.isArray(list)
+    ? list
+    : typeof list === 'object' && list && !(list instanceof File)
+      ? Object.values(list)
+      : [];
+  const answers = new Map<number, NestedValue>();
+  for (const entry of entries) {
+    if (typeof entry !== 'object' || entry === null || entry instanceof File || Array.isArray(entry)) continue;
+    const id = Number(entry['id']);
+    if (Number.isInteger(id) && id > 0 && entry['value'] !== undefined) answers.set(id, entry['value']);
+  }
+  return answers;
+}
+
+const present = (value: NestedValue | undefined) =>
+  value !== undefined &&
+  !(typeof value === 'string' && value.trim() === '') &&
+  !(Array.isArray(value) && !value.length);
+
+type Checked = { value: Value | File } | { error: string };
+
+/** Checks one answer against its field's type and options; files are stored later, once everything is valid. */
+function checkAnswer(field: VerificationFieldRow, raw: NestedValue): Checked {
+  const error = (key: string): Checked => ({ error: `verification.${key}` });
+  switch (field.fieldType) {
+    case 'text':
+    case 'textarea': {
+      if (typeof raw !== 'string') return error('invalid_value');
+      const text = raw.trim();
+      return text.length > TEXT_MAX[field.fieldType] ? error('too_long') : { value: text };
+    }
+    case 'number': {
+      const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+      return Number.isFinite(n) ? { value: n } : error('invalid_number');
+    }
+    case 'dropdown':
+    case 'radiobutton':
+      return typeof raw === 'string' && field.options.includes(raw) ? { value: raw } : error('invalid_choice');
+    case 'checkbox': {
+      const list = (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string' && v !== '');
+      return list.every((v) => field.options.includes(v)) ? { value: list } : error('invalid_choice');
+    }
+    case 'file':
+      return raw instanceof File && raw.size > 0 ? { value: raw } : error('file_required');
+  }
+}
+
+/**
+ * apply-agent-verification: every required field answered, each answer of its field's type (choices from the
+ * field's options, files a PDF or image checked by content and kept private). Allowed from "initial" and
+ * "failed" (re-applying); the status becomes "pending" with one new request, all in one transaction.
+ */
+export async function applyForVerification(deps: Deps, actor: SessionUser, body: Nested) {
+  const user = await findUserById(deps.db, actor.id);
+  if (!user) throw AppError.unauthenticated();
+  if (user.verificationStatus === 'pending') throw AppError.conflict('verification.already_pending');
+  if (user.verificationStatus === 'success') throw AppError.conflict('verification.already_verified');
+
+  const [fields, previous] = await Promise.all([
+    repo.listActiveVerificationFields(deps.db),
+    repo.listVerificationValues(deps.db, actor.id),
+  ]);
+  const answers = submittedAnswers(body);
+  const errors: FieldErrors = {};
+  for (const id of answers.keys())
+    if (!fields.some((f) => f.id === id)) errors[`form_fields.${id}`] = ['verification.unknown_field'];
+
+  const checked: { field: VerificationFieldRow; value: Value | File }[] = [];
+  for (const field of fields) {
+    const raw = answers.get(field.id);
+    const keptFile = field.fieldType === 'file' && previous.some((p) => p.fieldId === field.id && isDocument(p.value));
+    if (!present(raw) || (raw instanceof File && raw.size === 0)) {
+      if (field.isRequired && !keptFile) errors[`form_fields.${field.id}`] = ['validation.required'];
+      continue;
+    }
+    const result = checkAnswer(field, raw!);
+    if ('error' in result) errors[`form_fields.${field.id}`] = [result.error];
+    else checked.push({ field, value: result.value });
+  }
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+
+  const stored: DocumentRecord[] = [];
+  try {
+    const values: { fieldId: number; value: Value }[] = [];
+    for (const { field, value } of checked) {
+      if (value instanceof File) {
+        const document = await storeDocument(
+          deps.storage,
+          value,
+          `form_fields.${field.id}`,
+          `${PRIVATE_PREFIX}verification/u${actor.id}`,
+        );
+        stored.push(document);
+        values.push({ fieldId: field.id, value: document });
+      } else values.push({ fieldId: field.id, value });
+    }
+    const request = await deps.db.transaction(async (tx) => {
+      await repo.lockUserVerification(tx, actor.id);
+      const current = await findUserById(tx, actor.id);
+      if (current?.verificationStatus === 'pending') throw AppError.conflict('verification.already_pending');
+      await repo.upsertVerificationValues(tx, actor.id, values);
+      await updateUser(tx, actor.id, { verificationStatus: 'pending' });
+      return repo.insertVerificationRequest(tx, actor.id);
+    });
+    // Files the new answers replaced are no longer referenced.
+    const replaced = previous.filter((p) => isDocument(p.value) && values.some((v) => v.fieldId === p.fieldId));
+    await Promise.all(replaced.map((p) => deleteMedia(deps.storage, p.value as DocumentRecord)));
+    return { request_id: request.id, status: 'pending' as const };
+  } catch (error) {
+    await Promise.all(stored.map((doc) => deleteMedia(deps.storage, doc)));
+    throw error;
+  }
+}
+
+/** get-agent-verification-form-values: the user's status, the last fail reason, and their answers. */
+export async function verificationFormValues(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
+  const [user, values, latest] = await Promise.all([
+    findUserById(deps.db, actor.id),
+    repo.listVerificationValues(deps.db, actor.id),
+    repo.findLatestVerificationRequest(deps.db, actor.id),
+  ]);
+  if (!user) throw AppError.unauthenticated();
+  return {
+    status: user.verificationStatus,
+    fail_reason: user.verificationStatus === 'failed' ? (latest?.failReason ?? null) : null,
+    applied_at: latest?.createdAt.toISOString() ?? null,
+    values: values.map((v) => ({
+      field_id: v.fieldId,
+      name: v.name,
+      field_type: v.fieldType,
+      value: isDocument(v.value) ? { name: v.value.name, url: verificationFileUrl(v.fieldId) } : v.value,
+    })),
+  };
+}
+export type VerificationFormValues = Awaited<ReturnType<typeof verificationFormValues>>;
+
+/** An uploaded verification file, for its owner or an admin only. */
+export async function verificationFile(deps: Deps, actor: SessionUser, fieldId: number, userId?: number) {
+  const ownerId = userId ?? actor.id;
+  if (ownerId !== actor.id && actor.role !== 'admin') throw AppError.notFound();
+  const row = await repo.findVerificationValue(deps.db, ownerId, fieldId);
+  if (!row || !isDocument(row.value)) throw AppError.notFound();
+  const file = await deps.storage.get(row.value.key);
+  if (!file) throw AppError.notFound();
+  return { ...file, name: row.value.name };
+}

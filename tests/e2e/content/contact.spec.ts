@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the contact form explains bad input, keeps what was typed, then sends', async ({ page }) => {
+    await page.goto('/contact-us');
+    await page.getByLabel('First name').fill('Rui');
+    await page.getByLabel('Email').fill('rui@');
+    await page.getByLabel('Message').fill('Is the garden flat still free?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveValue('Rui');
+    await expect(page.getByLabel('Message')).toHaveValue('Is the garden flat still free?');
+    await expect(page.getByLabel('Last name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('Last name').fill('Costa');
+    await page.getByLabel('Email').fill('rui@example.com');
+    await page.getByLabel('Subject').fill('Garden flat');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Thank you. Your message has been sent.')).toBeVisible();
+  });
+});
+
+test('the contact page is accessible and shows the office', async ({ page }) => {
+  await page.goto('/contact-us');
+  await expect(page.getByRole('heading', { level: 2, name: 'Our office' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,132 @@
+import sharp from 'sharp';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+async function signIn(page: Page, email: string, next: string) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test('an agent adds a project with a plan PDF and sees it waiting for review', async ({ page, browser }) => {
+  test.slow();
+  const title = `Riverside Gardens ${Date.now().toString(36)}`;
+  // agent5 holds the demo "Pro" package: project_list and project_access.
+  await signIn(page, 'agent5@example.com', '/user/add-project');
+  await expect(page).toHaveURL(/\/user\/add-project$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a project' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a8' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Description', { exact: true }).fill('Sixty homes by the river, with gardens and a gym.');
+  await page.getByLabel('Category').selectOption({ label: 'Apartment' });
+  await page.getByLabel('Project type').selectOption({ label: 'Under construction' });
+  await page.getByLabel('Full address').fill('12 River Walk, Porto, Portugal');
+  await page.getByLabel('City').fill('Porto');
+  await page.getByLabel('State or region').fill('Porto');
+  await page.getByLabel('Country').fill('Portugal');
+  await page.getByLabel('Latitude').fill('41.14');
+  await page.getByLabel('Longitude').fill('-8.61');
+  await page.getByLabel('Title image').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: image });
+  // A plan with a title but no document is refused with a message next to it; the text typed stays.
+  await page.getByLabel('Plan 1 title').fill('Two-bedroom plan');
+  await page.getByRole('button', { name: 'Send for review' }).click();
+  await expect(page.getByText('Each plan needs a title and a document.').first()).toBeVisible();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await expect(page.getByLabel('Plan 1 title')).toHaveValue('Two-bedroom plan');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByLabel('Title image').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: image });
+  await page
+    .getByLabel('Plan 1 document')
+    .setInputFiles({ name: 'two-bed.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page.getByRole('button', { name: 'Send for review' }).click();
+
+  await expect(page).toHaveURL(/\/user\/projects\?notice=posted$/);
+  await expect(page.getByText('Your project has been sent for review.')).toBeVisible();
+  const item = page.getByTestId('my-projects').locator('li').filter({ hasText: title });
+  await expect(item.getByTestId('project-state')).toContainText('Waiting for review');
+  await expect(item.getByTestId('project-state')).toContainText('1 plan');
+  await expectNoSeriousA11yViolations(page);
+
+  // Its page is the owner's alone until it is approved, with the plan to download.
+  await item.getByRole('link', { name: title, exact: true }).click();
+  await expect(page.getByTestId('project-not-public')).toContainText('Waiting for review');
+  await expect(page.getByRole('link', { name: 'Two-bedroom plan' })).toHaveAttribute('href', /\.pdf$/);
+  const ownPage = new URL(page.url()).pathname;
+  const visitor = await browser.newContext();
+  expect((await (await visitor.newPage()).goto(ownPage))!.status()).toBe(404);
+  await visitor.close();
+
+  // The edit form starts from the saved project; hiding it is one button.
+  await page.goto('/user/projects');
+  await item.getByRole('link', { name: /Edit/ }).click();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await expect(page.getByLabel('Plan 1 title')).toHaveValue('Two-bedroom plan');
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/user/projects');
+  await item.getByRole('button', { name: /Hide/ }).click();
+  await expect(page.getByText('The status has been changed.')).toBeVisible();
+  await expect(item.getByTestId('project-state')).toContainText('Inactive');
+});
+
+test('a visitor browses projects and opens one: summary for all, plans with project access', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expect(page.getByTestId('project-card').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The filter form works without JavaScript: a plain GET.
+  await page.getByLabel('Type').selectOption({ label: 'Upcoming' });
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/type=upcoming/);
+  const cards = page.getByTestId('project-card');
+  await expect(cards.first()).toContainText('Upcoming');
+  await expect(cards.filter({ hasText: 'Under construction' })).toHaveCount(0);
+
+  const link = cards.first().getByRole('link');
+  const name = (await link.textContent())!.trim();
+  await link.click();
+  await expect(page).toHaveURL(/\/project-details\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/project-details\/[^/?]+$/);
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(jsonLd.some((text) => text.includes('"BreadcrumbList"') && text.includes(name))).toBe(true);
+  // No package, no plans: a clear box leading to the packages with project access.
+  const gate = page.getByTestId('project-access-gate');
+  await expect(gate).toContainText('Project details need a package that includes project access.');
+  await expect(gate.getByRole('link')).toHaveAttribute('href', '/subscription-plan?feature=project_access');
+  await expect(page.getByRole('link', { name: 'Two-bedroom plan' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Sign in to see the contact details' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // An old link by numeric id lands on the slug URL.
+  const slug = new URL(page.url()).pathname.split('/').pop()!;
+  const api = await page.request.get(`/api/get-projects?slug_id=${slug}`);
+  const id = (await api.json()).data.items[0].id as number;
+  const redirected = await page.goto(`/project-details/${id}`);
+  expect(redirected!.request().redirectedFrom()).not.toBeNull();
+  expect(new URL(page.url()).pathname).toBe(`/project-details/${slug}`);
+
+  // A holder of project access sees the plans and documents as download links.
+  const member = await browser.newContext();
+  const memberPage = await member.newPage();
+  await signIn(memberPage, 'agent2@example.com', `/project-details/${slug}`);
+  await expect(memberPage.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(memberPage.getByRole('link', { name: 'Two-bedroom plan' })).toHaveAttribute('download', /\.pdf$/);
+  await expect(memberPage.getByTestId('project-access-gate')).toHaveCount(0);
+  await member.close();
+});
+
+test('an unknown project is a 404 page', async ({ page }) => {
+  expect((await page.goto('/project-details/no-such-project'))?.status()).toBe(404);
+});
