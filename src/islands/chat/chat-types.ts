@@ -1,0 +1,30 @@
+/** A chat message as the API and the conversation page give it (see src/server/services/chat-service.ts). */
+export interface ChatAttachment {
+  url: string;
+  name: string;
+  content_type: string;
+  size: number;
+}
+
+export interface ChatMessage {
+  id: number;
+  message: string;
+  file: ChatAttachment | null;
+  audio: ChatAttachment | null;
+  is_mine: boolean;
+  is_read: boolean;
+  created_at: string;
+  conversation: string;
+}
+
+/** Adds or replaces messages by id, oldest first. */
+export function mergeMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** The same minute on the server and in the browser (no time zone or locale differences to upset hydration). */
+export const shortTime = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+export const isImage = (file: ChatAttachment) => file.content_type.startsWith('image/');
