@@ -1,0 +1,47 @@
+import { z } from '@hono/zod-openapi';
+import { listAuditLog } from '../../services/audit-service.ts';
+import { ok, replies } from '../envelope.ts';
+import { newRouter } from '../router.ts';
+import { adminRoute } from './admin-route.ts';
+
+const entry = z
+  .object({
+    id: z.number(),
+    actor: z.object({ id: z.number(), name: z.string().nullable() }).nullable(),
+    action: z.string(),
+    entity: z.string(),
+    entity_id: z.string().nullable(),
+    before: z.unknown(),
+    after: z.unknown(),
+    created_at: z.string(),
+  })
+  .openapi('AuditEntry');
+
+const routes = {
+  list: adminRoute({
+    method: 'get',
+    path: '/admin/audit-log',
+    summary: 'Every change made in the admin console, newest first, with the row before and after',
+    request: {
+      query: z.object({
+        entity: z.string().optional().openapi({ description: 'Only this kind: property, project, user, ...' }),
+        offset: z.string().optional(),
+        limit: z.string().optional().openapi({ description: 'At most 100 (default 50)' }),
+      }),
+    },
+    responses: replies(
+      z.object({
+        total: z.number(),
+        offset: z.number(),
+        limit: z.number(),
+        entities: z.array(z.string()),
+        items: z.array(entry),
+      }),
+      'Audit log',
+    ),
+  }),
+};
+
+export const adminAuditRoutes = newRouter().openapi(routes.list, async (c) =>
+  ok(c, await listAuditLog(c.var.db, c.var.user, c.req.query())),
+);

@@ -1,0 +1,230 @@
+import { z } from '@hono/zod-openapi';
+import { adminDashboard } from '../../services/admin-dashboard-service.ts';
+import {
+  approveFeaturedRequest,
+  listFeaturedRequests,
+  rejectFeaturedRequest,
+} from '../../services/admin-featured-service.ts';
+import {
+  approveListing,
+  getListingForReview,
+  listForReview,
+  rejectListing,
+  type ListingKind,
+} from '../../services/admin-moderation-service.ts';
+import { dismissReport, hideReportedListing, listReportQueue } from '../../services/admin-report-service.ts';
+import {
+  approveVerification,
+  failVerification,
+  getVerificationRequest,
+  listVerificationQueue,
+} from '../../services/admin-verification-service.ts';
+import { readBody } from '../body.ts';
+import { ok, replies } from '../envelope.ts';
+import { newRouter } from '../router.ts';
+import { page } from '../schemas.ts';
+import { adminRoute, idParams, loose } from './admin-route.ts';
+
+const pageQuery = {
+  offset: z.string().optional().openapi({ example: '0' }),
+  limit: z.string().optional().openapi({ example: '20', description: 'At most 100' }),
+};
+const reviewQuery = z.object({
+  admin_status: z.string().optional().openapi({ description: 'pending (default), approved, rejected or all' }),
+  search: z.string().optional().openapi({ description: 'Part of the title or slug, or the id' }),
+  city: z.string().optional(),
+  category_id: z.string().optional(),
+  ...pageQuery,
+});
+const decision = loose('AdminDecision');
+const reasonBody = 'Body (JSON or form): reason (required, at most 500 characters), shown to the owner.';
+
+function listingRoutes(kind: ListingKind, plural: 'properties' | 'projects') {
+  return {
+    list: adminRoute({
+      method: 'get',
+      path: `/admin/${plural}`,
+      summary: `${kind === 'property' ? 'Properties' : 'Projects'} for review (pending by default, oldest first)`,
+      request: { query: reviewQuery },
+      responses: replies(page(loose('AdminReviewRow')), 'Listings'),
+    }),
+    get: adminRoute({
+      method: 'get',
+      path: `/admin/${plural}/{id}`,
+      summary: `One ${kind} as its owner sees it, with the owner`,
+      request: { params: idParams },
+      responses: replies(loose('AdminListingReview'), 'Listing'),
+    }),
+    approve: adminRoute({
+      method: 'post',
+      path: `/admin/${plural}/{id}/approve`,
+      summary: `Approve a ${kind} (admin_status approved)`,
+      request: { params: idParams },
+      responses: replies(decision, 'Approved'),
+    }),
+    reject: adminRoute({
+      method: 'post',
+      path: `/admin/${plural}/{id}/reject`,
+      summary: `Reject a ${kind} with a reason`,
+      description: reasonBody,
+      request: { params: idParams },
+      responses: replies(decision, 'Rejected'),
+    }),
+  };
+}
+
+const properties = listingRoutes('property', 'properties');
+const projects = listingRoutes('project', 'projects');
+const statusQuery = (values: string) =>
+  z.object({ status: z.string().optional().openapi({ description: values }), ...pageQuery });
+
+const routes = {
+  dashboard: adminRoute({
+    method: 'get',
+    path: '/admin/dashboard',
+    summary: 'What waits in each queue, the number of users, and whether demo mode is on',
+    responses: replies(
+      z.object({
+        pending_properties: z.number(),
+        pending_projects: z.number(),
+        open_reports: z.number(),
+        pending_verifications: z.number(),
+        pending_featured: z.number(),
+        users: z.number(),
+        demo_mode: z.boolean(),
+      }),
+      'Counts',
+    ),
+  }),
+  featured: adminRoute({
+    method: 'get',
+    path: '/admin/featured-requests',
+    summary: 'Requests to feature a property or project (pending by default)',
+    request: { query: statusQuery('pending (default), approved, rejected, expired or all') },
+    responses: replies(page(loose('AdminFeaturedRequest')), 'Requests'),
+  }),
+  featuredApprove: adminRoute({
+    method: 'post',
+    path: '/admin/featured-requests/{id}/approve',
+    summary: 'Approve a featured-ad request: it runs from now; a property is featured until it ends',
+    description: 'Body (JSON or form, optional): days (1 to 365, default 30).',
+    request: { params: idParams },
+    responses: replies(decision, 'Approved'),
+  }),
+  featuredReject: adminRoute({
+    method: 'post',
+    path: '/admin/featured-requests/{id}/reject',
+    summary: 'Turn a featured-ad request down',
+    request: { params: idParams },
+    responses: replies(decision, 'Rejected'),
+  }),
+  verifications: adminRoute({
+    method: 'get',
+    path: '/admin/verification-requests',
+    summary: 'Agent verification applications (pending by default, oldest first)',
+    request: { query: statusQuery('pending (default), success, failed or all') },
+    responses: replies(page(loose('AdminVerificationRequest')), 'Applications'),
+  }),
+  verification: adminRoute({
+    method: 'get',
+    path: '/admin/verification-requests/{id}',
+    summary: "One application with the applicant's answers (files through agent-verification-file)",
+    request: { params: idParams },
+    responses: replies(loose('AdminVerificationDetail'), 'Application'),
+  }),
+  verificationApprove: adminRoute({
+    method: 'post',
+    path: '/admin/verification-requests/{id}/approve',
+    summary: 'Verify the applicant (verification_status success; a user becomes an agent)',
+    request: { params: idParams },
+    responses: replies(decision, 'Verified'),
+  }),
+  verificationFail: adminRoute({
+    method: 'post',
+    path: '/admin/verification-requests/{id}/fail',
+    summary: 'Fail the application with a reason; the applicant may apply again',
+    description: 'Body (JSON or form): reason (required, at most 500 characters), shown to the applicant.',
+    request: { params: idParams },
+    responses: replies(decision, 'Failed'),
+  }),
+  reports: adminRoute({
+    method: 'get',
+    path: '/admin/reports',
+    summary: 'Reports on listings (open by default, oldest first)',
+    request: { query: statusQuery('open (default), dismissed, actioned or all') },
+    responses: replies(page(loose('AdminReport')), 'Reports'),
+  }),
+  reportDismiss: adminRoute({
+    method: 'post',
+    path: '/admin/reports/{id}/dismiss',
+    summary: 'Close a report and leave the listing as it is',
+    request: { params: idParams },
+    responses: replies(decision, 'Dismissed'),
+  }),
+  reportHide: adminRoute({
+    method: 'post',
+    path: '/admin/reports/{id}/hide',
+    summary: 'Hide the reported listing (rejected, reason "Reported" unless given) and close its open reports',
+    description: 'Body (JSON or form, optional): reason (at most 500 characters), shown to the owner.',
+    request: { params: idParams },
+    responses: replies(decision, 'Hidden'),
+  }),
+};
+
+export const adminModerationRoutes = newRouter()
+  .openapi(routes.dashboard, async (c) => ok(c, await adminDashboard(c.var.db, c.var.user)))
+  .openapi(properties.list, async (c) => ok(c, await listForReview(c.var.db, c.var.user, 'property', c.req.query())))
+  .openapi(properties.get, async (c) =>
+    ok(c, await getListingForReview(c.var, c.var.user, 'property', c.req.valid('param').id)),
+  )
+  .openapi(properties.approve, async (c) =>
+    ok(c, await approveListing(c.var.db, c.var.user, 'property', c.req.valid('param').id), 'admin.notice.approved'),
+  )
+  .openapi(properties.reject, async (c) => {
+    const { fields } = await readBody(c);
+    const result = await rejectListing(c.var.db, c.var.user, 'property', c.req.valid('param').id, fields);
+    return ok(c, result, 'admin.notice.rejected');
+  })
+  .openapi(projects.list, async (c) => ok(c, await listForReview(c.var.db, c.var.user, 'project', c.req.query())))
+  .openapi(projects.get, async (c) =>
+    ok(c, await getListingForReview(c.var, c.var.user, 'project', c.req.valid('param').id)),
+  )
+  .openapi(projects.approve, async (c) =>
+    ok(c, await approveListing(c.var.db, c.var.user, 'project', c.req.valid('param').id), 'admin.notice.approved'),
+  )
+  .openapi(projects.reject, async (c) => {
+    const { fields } = await readBody(c);
+    const result = await rejectListing(c.var.db, c.var.user, 'project', c.req.valid('param').id, fields);
+    return ok(c, result, 'admin.notice.rejected');
+  })
+  .openapi(routes.featured, async (c) => ok(c, await listFeaturedRequests(c.var.db, c.var.user, c.req.query())))
+  .openapi(routes.featuredApprove, async (c) => {
+    const { fields } = await readBody(c);
+    const result = await approveFeaturedRequest(c.var.db, c.var.user, c.req.valid('param').id, fields);
+    return ok(c, result, 'admin.notice.approved');
+  })
+  .openapi(routes.featuredReject, async (c) =>
+    ok(c, await rejectFeaturedRequest(c.var.db, c.var.user, c.req.valid('param').id), 'admin.notice.rejected'),
+  )
+  .openapi(routes.verifications, async (c) => ok(c, await listVerificationQueue(c.var.db, c.var.user, c.req.query())))
+  .openapi(routes.verification, async (c) =>
+    ok(c, await getVerificationRequest(c.var.db, c.var.user, c.req.valid('param').id)),
+  )
+  .openapi(routes.verificationApprove, async (c) =>
+    ok(c, await approveVerification(c.var.db, c.var.user, c.req.valid('param').id), 'admin.notice.verified'),
+  )
+  .openapi(routes.verificationFail, async (c) => {
+    const { fields } = await readBody(c);
+    const result = await failVerification(c.var.db, c.var.user, c.req.valid('param').id, fields);
+    return ok(c, result, 'admin.notice.verification_failed');
+  })
+  .openapi(routes.reports, async (c) => ok(c, await listReportQueue(c.var.db, c.var.user, c.req.query())))
+  .openapi(routes.reportDismiss, async (c) =>
+    ok(c, await dismissReport(c.var.db, c.var.user, c.req.valid('param').id), 'admin.notice.dismissed'),
+  )
+  .openapi(routes.reportHide, async (c) => {
+    const { fields } = await readBody(c);
+    const reason = c.var.t('admin.reports.hidden_reason');
+    const result = await hideReportedListing(c.var.db, c.var.user, c.req.valid('param').id, fields, reason);
+    return ok(c, result, 'admin.notice.hidden');
+  });

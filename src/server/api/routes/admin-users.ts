@@ -1,0 +1,57 @@
+import { z } from '@hono/zod-openapi';
+import { deactivateUser, getUserDetail, listUsers, reactivateUser } from '../../services/admin-user-service.ts';
+import { ok, replies } from '../envelope.ts';
+import { newRouter } from '../router.ts';
+import { page } from '../schemas.ts';
+import { adminRoute, idParams, loose } from './admin-route.ts';
+
+const user = loose('AdminUser');
+
+const routes = {
+  list: adminRoute({
+    method: 'get',
+    path: '/admin/users',
+    summary: 'Users by name, email or mobile, role and active state (newest first)',
+    request: {
+      query: z.object({
+        search: z.string().optional().openapi({ description: 'Part of the name, email or mobile number' }),
+        role: z.string().optional().openapi({ description: 'user, agent or admin' }),
+        active: z.string().optional().openapi({ description: '1: active only, 0: deactivated only' }),
+        offset: z.string().optional(),
+        limit: z.string().optional(),
+      }),
+    },
+    responses: replies(page(user), 'Users'),
+  }),
+  get: adminRoute({
+    method: 'get',
+    path: '/admin/users/{id}',
+    summary: 'One user: listing counts, verification, live sessions and blocks',
+    request: { params: idParams },
+    responses: replies(loose('AdminUserDetail'), 'User'),
+  }),
+  deactivate: adminRoute({
+    method: 'post',
+    path: '/admin/users/{id}/deactivate',
+    summary: 'Deactivate an account and sign it out everywhere (never yourself or another admin)',
+    request: { params: idParams },
+    responses: replies(user, 'Deactivated'),
+  }),
+  reactivate: adminRoute({
+    method: 'post',
+    path: '/admin/users/{id}/reactivate',
+    summary: 'Let a deactivated account sign in again',
+    request: { params: idParams },
+    responses: replies(user, 'Reactivated'),
+  }),
+};
+
+export const adminUserRoutes = newRouter()
+  .openapi(routes.list, async (c) => ok(c, await listUsers(c.var.db, c.var.user, c.req.query())))
+  .openapi(routes.get, async (c) => ok(c, await getUserDetail(c.var.db, c.var.user, c.req.valid('param').id)))
+  .openapi(routes.deactivate, async (c) =>
+    ok(c, await deactivateUser(c.var.db, c.var.user, c.req.valid('param').id), 'admin.notice.deactivated'),
+  )
+  .openapi(routes.reactivate, async (c) =>
+    ok(c, await reactivateUser(c.var.db, c.var.user, c.req.valid('param').id), 'admin.notice.reactivated'),
+  );

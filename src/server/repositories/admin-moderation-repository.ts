@@ -1,0 +1,151 @@
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { categories, projects, properties, users } from '../db/schema/index.ts';
+import { withTotal } from './paging.ts';
+import type { PropertyRow } from './property-write-repository.ts';
+import type { ProjectRow } from './project-repository.ts';
+
+type Page = { offset: number; limit: number };
+export type AdminStatus = PropertyRow['adminStatus'];
+export type ListingKind = 'property' | 'project';
+
+export interface ReviewFilter {
+  adminStatus?: AdminStatus | undefined;
+  /** Part of the title or slug, or the listing's id. */
+  search?: string | undefined;
+  categoryId?: number | undefined;
+  city?: string | undefined;
+}
+
+/** `%` and `_` typed by an admin are literal characters, not wildcards. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const { search: _projectSearch, ...projectColumns } = getTableColumns(projects);
+
+function tableOf(kind: ListingKind) {
+  return kind === 'property' ? properties : projects;
+}
+
+function reviewConditions(kind: ListingKind, filter: ReviewFilter): SQL | undefined {
+  const t = tableOf(kind);
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.adminStatus) conditions.push(eq(t.adminStatus, filter.adminStatus));
+  if (filter.categoryId) conditions.push(eq(t.categoryId, filter.categoryId));
+  if (filter.city) conditions.push(ilike(t.city, escapeLike(filter.city)));
+  if (filter.search) {
+    const like = `%${escapeLike(filter.search)}%`;
+    const id = /^\d{1,9}$/.test(filter.search) ? Number(filter.search) : null;
+    conditions.push(or(ilike(t.title, like), ilike(t.slug, like), id ? eq(t.id, id) : undefined));
+  }
+  return and(...conditions);
+}
+
+/**
+ * Listings for the review queues with their owner and category. Waiting ones come oldest first (first in, first
+ * reviewed); any other view shows the latest change first.
+ */
+export function listListingsForReview(db: Executor, kind: ListingKind, filter: ReviewFilter, page: Page) {
+  const t = tableOf(kind);
+  const where = reviewConditions(kind, filter);
+  const order = filter.adminStatus === 'pending' ? [asc(t.updatedAt), asc(t.id)] : [desc(t.updatedAt), desc(t.id)];
+  return withTotal(
+    db
+      .select({
+        id: t.id,
+        title: t.title,
+        slug: t.slug,
+        city: t.city,
+        country: t.country,
+        status: t.status,
+        adminStatus: t.adminStatus,
+        rejectReason: t.rejectReason,
+        createdAt: t.createdAt,
+        updatedAt: t.updatedAt,
+        ownerId: users.id,
+        ownerName: users.name,
+        ownerEmail: users.email,
+        ownerVerification: users.verificationStatus,
+        category: categories.name,
+      })
+      .from(t)
+      .innerJoin(users, eq(users.id, t.ownerId))
+      .innerJoin(categories, eq(categories.id, t.categoryId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(t).where(where),
+  );
+}
+export type ReviewListRow = Awaited<ReturnType<typeof listListingsForReview>>['rows'][number];
+
+/** Who owns a listing and what it is filed under, for the review page. */
+export async function findListingOwner(db: Executor, ownerId: number, categoryId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      mobile: users.mobile,
+      verificationStatus: users.verificationStatus,
+      isActive: users.isActive,
+      category: categories.name,
+    })
+    .from(users)
+    .innerJoin(categories, eq(categories.id, categoryId))
+    .where(eq(users.id, ownerId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findPropertyById(db: Executor, id: number): Promise<PropertyRow | null> {
+  const [row] = await db.select().from(properties).where(eq(properties.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findProjectById(db: Executor, id: number): Promise<ProjectRow | null> {
+  const [row] = await db.select(projectColumns).from(projects).where(eq(projects.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The property, locked until the transaction ends, so two reviews of one listing happen one after the other. */
+export async function lockProperty(tx: Executor, id: number): Promise<PropertyRow | null> {
+  const [row] = await tx.select().from(properties).where(eq(properties.id, id)).limit(1).for('update');
+  return row ?? null;
+}
+
+export async function lockProject(tx: Executor, id: number): Promise<ProjectRow | null> {
+  const [row] = await tx.select(projectColumns).from(projects).where(eq(projects.id, id)).limit(1).for('update');
+  return row ?? null;
+}
+
+export type ReviewPatch = Partial<Pick<PropertyRow, 'adminStatus' | 'rejectReason' | 'approvedAt' | 'status'>>;
+
+export async function updatePropertyReview(tx: Executor, id: number, patch: ReviewPatch): Promise<PropertyRow> {
+  const [row] = await tx.update(properties).set(patch).where(eq(properties.id, id)).returning();
+  return row!;
+}
+
+export async function updateProjectReview(
+  tx: Executor,
+  id: number,
+  patch: Omit<ReviewPatch, 'approvedAt'>,
+): Promise<ProjectRow> {
+  const [row] = await tx.update(projects).set(patch).where(eq(projects.id, id)).returning(projectColumns);
+  return row!;
+}
+
+export async function setPropertyFeaturedUntil(tx: Executor, id: number, until: Date | null) {
+  const [row] = await tx
+    .update(properties)
+    .set({ featuredUntil: until })
+    .where(eq(properties.id, id))
+    .returning({ id: properties.id, featuredUntil: properties.featuredUntil });
+  return row ?? null;
+}
+
+export async function countListingsAwaitingReview(db: Executor, kind: ListingKind): Promise<number> {
+  const t = tableOf(kind);
+  const [row] = await db.select({ value: count() }).from(t).where(eq(t.adminStatus, 'pending'));
+  return row?.value ?? 0;
+}

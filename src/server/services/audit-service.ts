@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { Database, Executor } from '../db/client.ts';
+import { insertAuditRow, listAuditEntities, listAuditRows } from '../repositories/audit-repository.ts';
+import { assertAdmin } from './admin-access.ts';
+
+export interface AuditEntry {
+  /** What was done, `<entity>.<verb>`: `property.approve`, `user.deactivate`, ... */
+  action: string;
+  /** The kind of thing changed: `property`, `project`, `user`, `advertisement`, `report`, ... */
+  entity: string;
+  entityId: string | number | null;
+  /** The fields the change touched, before and after (never secrets such as password hashes). */
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Writes one audit row. Call it with the transaction that makes the change, so the log holds exactly the changes
+ * that happened: a change that rolls back leaves no row, and no change commits without its row.
+ */
+export async function recordAudit(tx: Executor, actor: SessionUser, entry: AuditEntry) {
+  return insertAuditRow(tx, {
+    actorId: actor.id,
+    action: entry.action.slice(0, 100),
+    entity: entry.entity.slice(0, 50),
+    entityId: entry.entityId === null ? null : String(entry.entityId),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+export const auditQuerySchema = z.object({
+  entity: z
+    .string()
+    .trim()
+    .max(50)
+    .regex(/^[a-z_]*$/)
+    .optional()
+    .catch(undefined),
+  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).catch(50).default(50),
+});
+
+/** The audit log, newest first, optionally for one kind of entity. */
+export async function listAuditLog(db: Database, actor: SessionUser | null, input: unknown) {
+  assertAdmin(actor);
+  const { entity, offset, limit } = auditQuerySchema.parse(input ?? {});
+  const [{ rows, total }, entities] = await Promise.all([
+    listAuditRows(db, { entity: entity || undefined }, { offset, limit }),
+    listAuditEntities(db),
+  ]);
+  return {
+    total,
+    offset,
+    limit,
+    entities,
+    items: rows.map((row) => ({
+      id: row.id,
+      actor: row.actorId === null ? null : { id: row.actorId, name: row.actorName },
+      action: row.action,
+      entity: row.entity,
+      entity_id: row.entityId,
+      before: row.before ?? null,
+      after: row.after ?? null,
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
+}
+export type AuditLogPage = Awaited<ReturnType<typeof listAuditLog>>;

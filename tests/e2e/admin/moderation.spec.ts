@@ -1,0 +1,156 @@
+import sharp from 'sharp';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+
+// Demo mode cannot be switched on from here (only the server or its database can, by design): the API tests
+// (tests/api/admin-*.test.ts) cover it.
+
+const OWNER = { email: 'agent3@example.com', password: 'demo1234' };
+const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
+
+async function apiToken(request: APIRequestContext, who: { email: string; password: string }) {
+  const res = await request.post('/api/user_signup', { data: { logintype: 'email', ...who } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.token as string;
+}
+
+async function signIn(page: Page, who: { email: string; password: string }, next: string) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
+}
+
+/** The admin opens the listing from the properties queue, found by its title. */
+async function openInQueue(page: Page, title: string) {
+  await page.goto('/admin/properties');
+  await page.getByLabel('Search by title or id').fill(title);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByTestId('review-queue').getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+test('an admin rejects a new listing with a reason, the owner fixes it, the admin approves, visitors see it', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const title = `Admin review loft ${Date.now().toString(36)}`;
+  const reason = `Please add a photo of the kitchen ${Date.now().toString(36)}`;
+
+  // The owner posts through the API, as the mobile app would.
+  const ownerToken = await apiToken(request, OWNER);
+  // Astro refuses cross-site form posts; the app's client sends its own origin.
+  const auth = { authorization: `Bearer ${ownerToken}`, origin: baseURL! };
+  const categories = (await (await request.get('/api/get_categories?limit=100')).json()).data;
+  const category = (Array.isArray(categories) ? categories : categories.items)[0] as { id: number };
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#7a5' } })
+    .jpeg()
+    .toBuffer();
+  const posted = await request.post('/api/post_property', {
+    headers: auth,
+    multipart: {
+      title,
+      description: 'A bright loft with a balcony, two bedrooms and a view of the river.',
+      category_id: String(category.id),
+      property_type: 'sell',
+      price: '310000',
+      city: 'Lisbon',
+      state: 'Lisbon',
+      country: 'Portugal',
+      address: '12 River Street, Lisbon, Portugal',
+      latitude: '38.71',
+      longitude: '-9.14',
+      title_image: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo },
+    },
+  });
+  expect(posted.status()).toBe(200);
+  const property = (await posted.json()).data as { id: number; slug_id: string; admin_status: string };
+  expect(property.admin_status).toBe('pending');
+
+  // The admin signs in, opens the console from the header and rejects it with a reason.
+  await signIn(page, ADMIN, '/');
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: /Properties waiting for review/ }).click();
+  await expect(page).toHaveURL(/\/admin\/properties$/);
+  await expectNoSeriousA11yViolations(page);
+  await openInQueue(page, title);
+  await expect(page.getByTestId('review-state')).toContainText('Waiting for review');
+  await page.getByRole('button', { name: 'Reject' }).click();
+  // The reason is required (the browser stops the empty form first; the server would too).
+  await expect(page).toHaveURL(new RegExp(`/admin/properties/${property.id}$`));
+  await page.getByLabel('Reason for rejecting').fill(reason);
+  await page.getByRole('button', { name: 'Reject' }).click();
+  await expect(page).toHaveURL(/\/admin\/properties\?notice=rejected$/);
+  await expect(page.getByText('Rejected. The owner sees the reason.')).toBeVisible();
+
+  // The owner reads the reason on their listings.
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  await signIn(ownerPage, OWNER, '/user/properties');
+  const item = ownerPage.locator('.status-list li').filter({ hasText: title });
+  await expect(item).toContainText('Rejected');
+  await expect(item).toContainText(`Reason: ${reason}`);
+
+  // A visitor cannot see it yet; an ordinary user cannot open the console.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  expect((await visitorPage.goto(`/properties-details/${property.slug_id}`))!.status()).toBe(404);
+  const forbidden = await ownerPage.goto('/admin/properties');
+  expect(forbidden!.status()).toBe(403);
+  await expect(ownerPage.getByRole('heading', { level: 1, name: 'Admin Only Operation' })).toBeVisible();
+  await expect(ownerPage.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+
+  // The owner edits it (back to review), and the admin approves.
+  const edited = await request.post('/api/update_post_property', {
+    headers: auth,
+    multipart: { id: String(property.id), price: '299000' },
+  });
+  expect(edited.status()).toBe(200);
+  expect((await edited.json()).data.admin_status).toBe('pending');
+  await openInQueue(page, title);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/admin\/properties\?notice=approved$/);
+  await expect(page.getByText('Approved.', { exact: true })).toBeVisible();
+
+  // Visitors now find it, and the audit log holds both decisions.
+  const shown = await visitorPage.goto(`/properties-details/${property.slug_id}`);
+  expect(shown!.status()).toBe(200);
+  await expect(visitorPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.goto('/admin/audit?entity=property');
+  const rows = page
+    .getByTestId('audit-log')
+    .locator('tbody tr')
+    .filter({ hasText: `#${property.id}` });
+  await expect(rows.filter({ hasText: 'property.approve' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'property.reject' })).toHaveCount(1);
+
+  await ownerContext.close();
+  await visitor.close();
+});
+
+test('visitors are sent to sign in, and the console works right to left', async ({ page }) => {
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fusers$/);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await page.getByLabel('Name, email or mobile').fill('agent3@example.com');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByTestId('user-list').locator('tbody tr')).toHaveCount(1);
+
+  await page.goto('/admin/reports?lang=ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1, name: 'البلاغات عن الإعلانات' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'لوحة الإدارة' }).getByRole('link', { name: 'البلاغات' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expectNoSeriousA11yViolations(page);
+});
