@@ -1,0 +1,219 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { locationSchema } from '../../lib/validation/location.ts';
+import { IslandI18nProvider, useTranslation, type IslandI18n } from '../i18n.tsx';
+import type { MapEngine } from './engine.ts';
+import { geocoderFor } from './geocoder.ts';
+import { isLatitude, isLongitude } from './geo.ts';
+import { MapSurface } from './MapSurface.tsx';
+import type { LatLng, MapProvider, PlaceData } from './types.ts';
+import './map.css';
+
+/** Names of the form's location inputs: they stay plain inputs (typed in without JavaScript). */
+export interface LocationFieldNames {
+  city: string;
+  state: string;
+  country: string;
+  /** The formatted address: `address` on the property form, `location` on the project form. */
+  address: string;
+  latitude: string;
+  longitude: string;
+}
+
+export interface LocationPickerProps {
+  i18n: IslandI18n;
+  provider: MapProvider;
+  formId: string;
+  fields: LocationFieldNames;
+}
+
+/**
+ * Adds a map to the location part of the property and project forms: search a place or click the map, and the
+ * city, state, country, address and coordinates are filled in from the geocoder (spec sections 5 and 7).
+ */
+export default function LocationPicker(props: LocationPickerProps) {
+  return (
+    <IslandI18nProvider i18n={props.i18n}>
+      <Picker {...props} />
+    </IslandI18nProvider>
+  );
+}
+
+type Message = { key: string; values?: Record<string, string> } | null;
+const DEFAULT_VIEW = { center: { latitude: 20, longitude: 0 }, zoom: 2 };
+
+function Picker({ provider, formId, fields }: LocationPickerProps) {
+  const { t, lang, dir } = useTranslation();
+  const [engine, setEngine] = useState<MapEngine | null>(null);
+  const [point, setPoint] = useState<LatLng | null>(null);
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<PlaceData[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const geocoder = useMemo(() => (engine ? geocoderFor(provider) : null), [engine, provider]);
+  const lookups = useRef(0);
+
+  const input = (name: string) => {
+    const form = document.getElementById(formId);
+    const found = form instanceof HTMLFormElement ? form.elements.namedItem(name) : null;
+    return found instanceof HTMLInputElement || found instanceof HTMLTextAreaElement ? found : null;
+  };
+  const setField = (name: string, value: string) => {
+    const field = input(name);
+    if (!field || field.value === value) return;
+    field.value = value;
+    // The form's own checks listen for these, as if the owner had typed.
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+
+  // Start where the form already points (editing, or a re-shown form).
+  useEffect(() => {
+    if (!engine) return;
+    const latitude = Number(input(fields.latitude)?.value || Number.NaN);
+    const longitude = Number(input(fields.longitude)?.value || Number.NaN);
+    if (isLatitude(latitude) && isLongitude(longitude)) {
+      setPoint({ latitude, longitude });
+      engine.setView({ latitude, longitude }, 13);
+    }
+    engine.onClick((clicked) => void pick(clicked));
+    // Wired once per engine; pick reads the latest state through refs and the form.
+  }, [engine]);
+
+  useEffect(() => {
+    engine?.setMarkers(
+      point ? [{ key: 'pin', kind: 'pin', position: point, label: '', title: t('location.picker') }] : [],
+    );
+  }, [engine, point, t]);
+
+  /** Fills the form from a place; tells the owner when the place lacks one of the four required parts. */
+  const fill = (place: PlaceData) => {
+    setField(fields.latitude, String(Math.round(place.latitude * 1e6) / 1e6));
+    setField(fields.longitude, String(Math.round(place.longitude * 1e6) / 1e6));
+    setField(fields.city, place.city);
+    setField(fields.state, place.state);
+    setField(fields.country, place.country);
+    setField(fields.address, place.formatted_address);
+    const complete = locationSchema.safeParse(place).success;
+    setMessage(
+      complete
+        ? { key: 'location.filled', values: { address: place.formatted_address } }
+        : { key: 'location.incomplete' },
+    );
+  };
+
+  const pick = async (clicked: LatLng) => {
+    if (!geocoderRef.current) return;
+    const lookup = ++lookups.current;
+    setPoint(clicked);
+    setResults(null);
+    setField(fields.latitude, String(Math.round(clicked.latitude * 1e6) / 1e6));
+    setField(fields.longitude, String(Math.round(clicked.longitude * 1e6) / 1e6));
+    setMessage({ key: 'location.looking_up' });
+    try {
+      const place = await geocoderRef.current.reverse(clicked.latitude, clicked.longitude);
+      if (lookup !== lookups.current) return;
+      if (place) fill({ ...place, latitude: clicked.latitude, longitude: clicked.longitude });
+      else setMessage({ key: 'location.no_place' });
+    } catch (error) {
+      console.warn('reverse geocoding failed:', error instanceof Error ? error.message : error);
+      if (lookup === lookups.current) setMessage({ key: 'location.failed' });
+    }
+  };
+  const geocoderRef = useRef(geocoder);
+  geocoderRef.current = geocoder;
+
+  const search = async () => {
+    const text = query.trim();
+    if (!geocoder) return;
+    if (text.length < 2 || text.length > 100) {
+      setMessage({ key: 'location.search_length' });
+      return;
+    }
+    setBusy(true);
+    setMessage({ key: 'location.searching' });
+    try {
+      const found = await geocoder.search(text);
+      setResults(found);
+      setMessage(found.length ? null : { key: 'location.no_results' });
+    } catch (error) {
+      console.warn('place search failed:', error instanceof Error ? error.message : error);
+      setMessage({ key: 'location.failed' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const choose = (place: PlaceData) => {
+    lookups.current++;
+    setPoint(place);
+    setResults(null);
+    engine?.setView(place, 13);
+    fill(place);
+  };
+  // Enter in the search box searches; it must not send the listing form around it.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void search();
+  };
+
+  const searchId = `${formId}-place-search`;
+  return (
+    <div className="location-picker">
+      <p className="field__hint" id={`${formId}-picker-help`}>
+        {t('location.picker_help')}
+      </p>
+      <div className="location-picker__search">
+        <div className="field">
+          <label htmlFor={searchId}>{t('location.search_label')}</label>
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            maxLength={100}
+            autoComplete="off"
+            disabled={!engine}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+        </div>
+        <button
+          className="button button--secondary"
+          type="button"
+          disabled={!engine || busy}
+          onClick={() => void search()}
+        >
+          {t('location.search_button')}
+        </button>
+      </div>
+      {results && results.length > 0 && (
+        <ul className="location-picker__results" aria-label={t('location.results')}>
+          {results.map((place) => (
+            <li key={`${place.formatted_address}|${place.latitude}|${place.longitude}`}>
+              <button className="button button--secondary" type="button" onClick={() => choose(place)}>
+                {place.formatted_address}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="field__hint" role="status" data-testid="location-status">
+        {message ? t(message.key, message.values) : ''}
+      </p>
+      <MapSurface
+        provider={provider}
+        lang={lang}
+        small
+        label={t('location.picker')}
+        placeholder={t('location.map_loading')}
+        options={{
+          dir,
+          center: DEFAULT_VIEW.center,
+          zoom: DEFAULT_VIEW.zoom,
+          zoomIn: t('map.zoom_in'),
+          zoomOut: t('map.zoom_out'),
+        }}
+        onReady={setEngine}
+      />
+    </div>
+  );
+}

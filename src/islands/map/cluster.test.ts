@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { clusterByGrid } from './cluster.ts';
+import { boundsAround, distanceKm, formatArea, insidePolygon, parseArea, parsePoint } from './geo.ts';
+
+const point = (id: number, x: number, y: number) => ({ x, y, latitude: y / 10, longitude: x / 10, item: { id } });
+
+describe('grid clustering', () => {
+  it('joins markers that share a cell and keeps the others single', () => {
+    const clusters = clusterByGrid([point(1, 10, 10), point(2, 20, 30), point(3, 200, 10)], (p) => p.id);
+    expect(clusters).toHaveLength(2);
+    const pair = clusters.find((c) => c.items.length === 2)!;
+    expect(pair.key).toBe('cluster:1,2');
+    expect(pair.latitude).toBeCloseTo(2);
+    expect([pair.south, pair.north, pair.west, pair.east]).toEqual([1, 3, 1, 2]);
+    expect(clusters.find((c) => c.items.length === 1)!.key).toBe('3');
+  });
+});
+
+describe('area and point parameters', () => {
+  it('round-trips an area and drops a repeated closing corner', () => {
+    const area = parseArea('38.75,-9.2;38.75,-9.1;38.7,-9.1;38.75,-9.2');
+    expect(area).toHaveLength(3);
+    expect(formatArea(area as never)).toBe('38.75,-9.2;38.75,-9.1;38.7,-9.1');
+  });
+
+  it('refuses what is not an area or a point', () => {
+    expect(parseArea('1,1;2,2')).toBe('map.area_points');
+    expect(parseArea('1,1;2,2;3,1e2')).toBe('map.invalid_longitude');
+    expect(parseArea('1,1;2,2;-91,3')).toBe('map.invalid_latitude');
+    expect(parsePoint('1;2')).toBe('map.invalid_point');
+    expect(parsePoint(' 38.7 , -9.1 ')).toEqual({ latitude: 38.7, longitude: -9.1 });
+  });
+
+  it('measures distances and tests points in a concave area', () => {
+    // Lisbon to Cairo: about 3,796 km on the great circle.
+    const km = distanceKm({ latitude: 38.7223, longitude: -9.1393 }, { latitude: 30.0444, longitude: 31.2357 });
+    expect(Math.round(km)).toBe(3796);
+    const u = parseArea('20,30;20,33;22,33;22,32;21,32;21,31;22,31;22,30') as { latitude: number; longitude: number }[];
+    expect(insidePolygon({ latitude: 21.5, longitude: 30.5 }, u)).toBe(true);
+    expect(insidePolygon({ latitude: 21.5, longitude: 31.5 }, u)).toBe(false);
+    const box = boundsAround({ latitude: 0, longitude: 179.9 }, 50);
+    expect(box.east).toBe(180);
+  });
+});

@@ -1,0 +1,62 @@
+import type { Bounds, LatLng, MapProvider } from './types.ts';
+
+/**
+ * The one interface the map islands draw through, whichever map is configured: Leaflet (leaflet-engine.ts, the
+ * keyless default) or Google Maps (google-engine.ts). Each engine is loaded with a dynamic import, so its code
+ * reaches the browser only when a map is actually shown.
+ */
+
+export interface EngineMarker {
+  /** Stable across redraws: the engine keeps the marker it already has. */
+  key: string;
+  position: LatLng;
+  /** listing: a price label linking to the listing; cluster: a count that zooms in; pin: a place; vertex: a corner. */
+  kind: 'listing' | 'cluster' | 'pin' | 'vertex';
+  /** What the marker shows. */
+  label: string;
+  /** Its accessible name. */
+  title: string;
+  href?: string | undefined;
+  onClick?: (() => void) | undefined;
+}
+
+export interface EngineOptions {
+  dir: 'ltr' | 'rtl';
+  center: LatLng;
+  zoom: number;
+  /** Labels of the zoom buttons, in the page's language. */
+  zoomIn: string;
+  zoomOut: string;
+}
+
+export interface MapEngine {
+  /** The view, clamped to the world. */
+  getBounds(): Bounds;
+  getCenter(): LatLng;
+  getZoom(): number;
+  /** Pixel position at the current zoom (for clustering). */
+  project(point: LatLng): { x: number; y: number };
+  fitBounds(bounds: Bounds, maxZoom?: number): void;
+  setView(center: LatLng, zoom: number): void;
+  /** After every pan or zoom (and once after the first view is set). */
+  onMoveEnd(listener: () => void): void;
+  onClick(listener: (point: LatLng) => void): void;
+  setMarkers(markers: EngineMarker[]): void;
+  /** A drawn area: an open line while drawing, a polygon once closed; null removes it. */
+  setShape(points: readonly LatLng[] | null, closed: boolean): void;
+  /** Crosshair cursor while drawing. */
+  setDrawing(drawing: boolean): void;
+  /** After the container changed size (a step of a form became visible). */
+  resize(): void;
+  destroy(): void;
+}
+
+/** Loads the engine for a provider (Google needs its script loaded first: see GoogleEngineLoader.tsx). */
+export async function loadLeafletEngine(
+  element: HTMLElement,
+  provider: Extract<MapProvider, { kind: 'leaflet' }>,
+  options: EngineOptions,
+): Promise<MapEngine> {
+  const { createLeafletEngine } = await import('./leaflet-engine.ts');
+  return createLeafletEngine(element, provider, options);
+}

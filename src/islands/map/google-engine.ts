@@ -1,0 +1,136 @@
+/// <reference types="google.maps" />
+import type { EngineMarker, EngineOptions, MapEngine } from './engine.ts';
+import { clampBounds } from './geo.ts';
+import type { LatLng } from './types.ts';
+
+/**
+ * Google Maps behind the same MapEngine as Leaflet, used when the admin set a Maps key. The script is loaded by
+ * GoogleEngineLoader.tsx (@react-google-maps/api); markers are the same DOM elements as on Leaflet, drawn by an
+ * OverlayView. Not exercised by the test suite (it needs Google's servers); keep it this small.
+ */
+export function createGoogleEngine(element: HTMLElement, maps: typeof google.maps, options: EngineOptions): MapEngine {
+  element.dir = 'ltr';
+  const map = new maps.Map(element, {
+    center: { lat: options.center.latitude, lng: options.center.longitude },
+    zoom: options.zoom,
+    streetViewControl: false,
+    mapTypeControl: false,
+    clickableIcons: false,
+    zoomControlOptions: {
+      position: options.dir === 'rtl' ? maps.ControlPosition.LEFT_BOTTOM : maps.ControlPosition.RIGHT_BOTTOM,
+    },
+  });
+
+  /** A DOM element pinned to a point (the same markers as the Leaflet engine draws). */
+  class HtmlMarker extends maps.OverlayView {
+    constructor(
+      private readonly position: google.maps.LatLng,
+      readonly node: HTMLElement,
+    ) {
+      super();
+    }
+    override onAdd() {
+      this.getPanes()?.overlayMouseTarget.appendChild(this.node);
+    }
+    override draw() {
+      const point = this.getProjection()?.fromLatLngToDivPixel(this.position);
+      if (!point) return;
+      this.node.style.position = 'absolute';
+      this.node.style.left = `${point.x}px`;
+      this.node.style.top = `${point.y}px`;
+    }
+    override onRemove() {
+      this.node.remove();
+    }
+  }
+
+  const markers = new Map<string, HtmlMarker>();
+  let shape: google.maps.Polyline | google.maps.Polygon | null = null;
+  const toLatLng = (p: LatLng) => new maps.LatLng(p.latitude, p.longitude);
+
+  const nodeFor = (m: EngineMarker) => {
+    const node = document.createElement(m.href ? 'a' : m.onClick ? 'button' : 'span');
+    node.className = `map-marker map-marker--${m.kind}`;
+    node.textContent = m.label;
+    if (node instanceof HTMLAnchorElement && m.href) node.href = m.href;
+    if (node instanceof HTMLButtonElement) node.type = 'button';
+    node.setAttribute(m.href || m.onClick ? 'aria-label' : 'title', m.title);
+    node.addEventListener('click', (event) => {
+      event.stopPropagation();
+      m.onClick?.();
+    });
+    return node;
+  };
+
+  return {
+    getBounds() {
+      const b = map.getBounds();
+      if (!b) return { south: -90, west: -180, north: 90, east: 180 };
+      const sw = b.getSouthWest();
+      const ne = b.getNorthEast();
+      // A view across the antimeridian becomes the whole width of the world.
+      const west = sw.lng() > ne.lng() ? -180 : sw.lng();
+      const east = sw.lng() > ne.lng() ? 180 : ne.lng();
+      return clampBounds({ south: sw.lat(), west, north: ne.lat(), east });
+    },
+    getCenter() {
+      const c = map.getCenter();
+      return { latitude: c?.lat() ?? 0, longitude: c?.lng() ?? 0 };
+    },
+    getZoom: () => map.getZoom() ?? 0,
+    project(point) {
+      const world = map.getProjection()?.fromLatLngToPoint(toLatLng(point));
+      const scale = 2 ** (map.getZoom() ?? 0);
+      return { x: (world?.x ?? 0) * scale, y: (world?.y ?? 0) * scale };
+    },
+    fitBounds(b, maxZoom = 16) {
+      map.fitBounds({ south: b.south, west: b.west, north: b.north, east: b.east }, 24);
+      maps.event.addListenerOnce(map, 'idle', () => {
+        if ((map.getZoom() ?? 0) > maxZoom) map.setZoom(maxZoom);
+      });
+    },
+    setView(center, zoom) {
+      map.setCenter(toLatLng(center));
+      map.setZoom(zoom);
+    },
+    onMoveEnd(listener) {
+      map.addListener('idle', listener);
+    },
+    onClick(listener) {
+      map.addListener('click', (event: google.maps.MapMouseEvent) => {
+        if (event.latLng) listener({ latitude: event.latLng.lat(), longitude: event.latLng.lng() });
+      });
+    },
+    setMarkers(list) {
+      const keep = new Set(list.map((m) => m.key));
+      for (const [key, marker] of markers)
+        if (!keep.has(key)) {
+          marker.setMap(null);
+          markers.delete(key);
+        }
+      for (const m of list) {
+        markers.get(m.key)?.setMap(null);
+        const marker = new HtmlMarker(toLatLng(m.position), nodeFor(m));
+        marker.setMap(map);
+        markers.set(m.key, marker);
+      }
+    },
+    setShape(points, closed) {
+      shape?.setMap(null);
+      shape = null;
+      if (!points || points.length === 0) return;
+      const path = points.map(toLatLng);
+      const style = { strokeColor: '#087c7c', strokeWeight: 3, fillOpacity: 0.12, clickable: false, map };
+      shape = closed ? new maps.Polygon({ paths: path, ...style }) : new maps.Polyline({ path, ...style });
+    },
+    setDrawing(drawing) {
+      map.setOptions({ draggableCursor: drawing ? 'crosshair' : null });
+    },
+    resize: () => maps.event.trigger(map, 'resize'),
+    destroy: () => {
+      for (const marker of markers.values()) marker.setMap(null);
+      markers.clear();
+      element.replaceChildren();
+    },
+  };
+}

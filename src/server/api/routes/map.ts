@@ -1,0 +1,291 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { AREA_MAX_POINTS, AREA_MIN_POINTS, parseArea } from '../../../islands/map/geo.ts';
+import { propertyTypeSchema } from '../../../lib/validation/property.ts';
+import { findPlaces, reverseGeocode } from '../../services/geocode-service.ts';
+import { citiesNear, searchMapForApi } from '../../services/map-search-service.ts';
+import { ok, replies } from '../envelope.ts';
+import { newRouter } from '../router.ts';
+import { propertyCard } from './properties.ts';
+
+/* ---------- query values: empty means absent; malformed values are a 422 naming the field ---------- */
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+/** Plain decimals only: Number() would also take '0x1f', '1e3' and 'Infinity'. */
+const DECIMAL = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/;
+const decimal = (v: unknown) => (typeof v === 'string' ? (DECIMAL.test(v) ? Number(v) : Number.NaN) : v);
+
+const coordinate = (min: number, max: number, message: string) =>
+  z
+    .preprocess((v) => decimal(blank(v)), z.number({ error: message }).min(min, message).max(max, message).optional())
+    .openapi({ type: 'number', minimum: min, maximum: max });
+const latitude = coordinate(-90, 90, 'map.invalid_latitude');
+const longitude = coordinate(-180, 180, 'map.invalid_longitude');
+
+const area = z
+  .preprocess(
+    blank,
+    z
+      .string()
+      .max(AREA_MAX_POINTS * 40, 'map.area_points')
+      .transform((text, ctx) => {
+        const parsed = parseArea(text);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
+  )
+  .openapi({
+    type: 'string',
+    description: `A drawn area: ${AREA_MIN_POINTS} to ${AREA_MAX_POINTS} corners as \`lat,lng\` separated by \`;\``,
+    example: '38.75,-9.2;38.75,-9.1;38.7,-9.1;38.7,-9.2',
+  });
+
+const id = z
+  .preprocess(
+    (v) => decimal(blank(v)),
+    z
+      .number({ error: 'listing.invalid_id' })
+      .int('listing.invalid_id')
+      .positive('listing.invalid_id')
+      .max(2_147_483_647, 'listing.invalid_id')
+      .optional(),
+  )
+  .openapi({ type: 'integer' });
+const price = z
+  .preprocess(
+    (v) => decimal(blank(v)),
+    z
+      .number({ error: 'listing.invalid_price' })
+      .min(0, 'listing.invalid_price')
+      .max(1e12, 'listing.invalid_price')
+      .optional(),
+  )
+  .openapi({ type: 'number' });
+const count = (fallback: number, max: number) =>
+  z
+    .preprocess(
+      (v) => decimal(blank(v)),
+      z
+        .number({ error: 'listing.invalid_limit' })
+        .int('listing.invalid_limit')
+        .min(1, 'listing.invalid_limit')
+        .optional(),
+    )
+    .transform((v) => Math.min(v ?? fallback, max))
+    .openapi({ type: 'integer', default: fallback, maximum: max });
+const offset = z
+  .preprocess(
+    (v) => decimal(blank(v)),
+    z
+      .number({ error: 'listing.invalid_number' })
+      .int('listing.invalid_number')
+      .min(0, 'listing.invalid_number')
+      .max(1_000_000, 'listing.invalid_number')
+      .optional(),
+  )
+  .transform((v) => v ?? 0)
+  .openapi({ type: 'integer', default: 0 });
+
+/** Both coordinates of a point, or neither. */
+function pairComplete(q: { latitude?: number | undefined; longitude?: number | undefined }, ctx: z.RefinementCtx) {
+  if ((q.latitude === undefined) !== (q.longitude === undefined))
+    ctx.addIssue({
+      code: 'custom',
+      path: [q.latitude === undefined ? 'latitude' : 'longitude'],
+      message: 'map.point_incomplete',
+    });
+}
+
+const boundsQuery = z
+  .object({
+    south: latitude,
+    west: longitude,
+    north: latitude,
+    east: longitude,
+    area,
+    latitude,
+    longitude,
+    property_type: z
+      .preprocess(blank, propertyTypeSchema.optional())
+      .openapi({ type: 'string', enum: ['sell', 'rent'] }),
+    category_id: id,
+    category_slug_id: z.preprocess(blank, z.string().trim().max(200).optional()).openapi({ type: 'string' }),
+    min_price: price,
+    max_price: price,
+    offset,
+    limit: count(20, 100),
+  })
+  .superRefine((q, ctx) => {
+    const edges = (['south', 'west', 'north', 'east'] as const).filter((k) => q[k] !== undefined);
+    if (edges.length > 0 && edges.length < 4)
+      for (const k of ['south', 'west', 'north', 'east'] as const)
+        if (q[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: 'map.bounds_incomplete' });
+    if (q.south !== undefined && q.north !== undefined && q.south > q.north)
+      ctx.addIssue({ code: 'custom', path: ['north'], message: 'map.invalid_bounds' });
+    if (q.west !== undefined && q.east !== undefined && q.west > q.east)
+      ctx.addIssue({ code: 'custom', path: ['east'], message: 'map.invalid_bounds' });
+    pairComplete(q, ctx);
+    if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price)
+      ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'listing.price_range' });
+  });
+
+/** A point is required: both coordinates. */
+function pointRequired(q: { latitude?: number | undefined; longitude?: number | undefined }, ctx: z.RefinementCtx) {
+  pairComplete(q, ctx);
+  if (q.latitude === undefined && q.longitude === undefined)
+    ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'map.point_required' });
+}
+const pointQuery = z.object({ latitude, longitude }).superRefine(pointRequired);
+const nearbyCitiesQuery = z.object({ latitude, longitude, limit: count(8, 20) }).superRefine(pointRequired);
+/** After pointQuery's refinement both are there. */
+const pointOf = (q: { latitude?: number | undefined; longitude?: number | undefined }) => ({
+  latitude: q.latitude!,
+  longitude: q.longitude!,
+});
+
+/* ---------- reply shapes ---------- */
+
+const marker = z
+  .object({
+    id: z.number(),
+    slug_id: z.string(),
+    title: z.string(),
+    price_label: z.string(),
+    property_type: z.enum(['sell', 'rent']),
+    latitude: z.number(),
+    longitude: z.number(),
+  })
+  .openapi('MapMarker');
+
+const mapResult = z.object({
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  truncated: z.boolean().openapi({ description: 'More listings match than the 1000 markers sent' }),
+  radius_km: z.number().nullable().openapi({ description: 'With latitude/longitude: the circle searched' }),
+  items: z.array(propertyCard.extend({ distance_km: z.number().nullable() })),
+  markers: z.array(marker),
+});
+
+const place = z
+  .object({
+    city: z.string(),
+    state: z.string(),
+    country: z.string(),
+    formatted_address: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+  })
+  .openapi('Place');
+
+/* ---------- routes ---------- */
+
+const routes = {
+  inBounds: createRoute({
+    method: 'get',
+    path: '/get-properties-in-bounds',
+    tags: ['map'],
+    summary: "Public listings inside the map's view and/or a drawn area, with the map's markers",
+    description:
+      'Approved, active listings with coordinates. `south`, `west`, `north`, `east` (all four, degrees) the view; ' +
+      '`area` a drawn polygon (3 to 100 `lat,lng` corners separated by `;`), tested exactly after the box; ' +
+      '`latitude`, `longitude` a point: the list is nearest first with `distance_km`, searched in a box reaching 25, 100, ' +
+      'then 500 km, then everywhere until something is found. Filters: `property_type` sell|rent, `category_id` or ' +
+      '`category_slug_id`, `min_price`, `max_price`. `items` is one page (`offset`, `limit` up to 100, newest ' +
+      'first); `markers` are every match, up to 1000. Nothing given: every listing that has a place. The token ' +
+      'is optional.',
+    request: { query: boundsQuery },
+    responses: replies(mapResult, 'Listings and markers'),
+  }),
+  nearbyCities: createRoute({
+    method: 'get',
+    path: '/get-nearby-cities',
+    tags: ['map'],
+    summary: 'Cities with public listings near a point, nearest first',
+    description:
+      '`latitude`, `longitude` (required); `limit` up to 20. Cities within 300 km with their listings count.',
+    request: { query: nearbyCitiesQuery },
+    responses: replies(
+      z.array(
+        z.object({
+          city: z.string(),
+          state: z.string(),
+          country: z.string(),
+          latitude: z.number(),
+          longitude: z.number(),
+          distance_km: z.number(),
+          listings: z.number().int(),
+        }),
+      ),
+      'Nearby cities',
+    ),
+  }),
+  reverse: createRoute({
+    method: 'get',
+    path: '/reverse-geocode',
+    tags: ['map'],
+    summary: 'The city, state, country and formatted address of a point',
+    description:
+      'Answered offline from a shipped gazetteer (about 156,000 cities): the nearest city, with a capital or a ' +
+      "state's namesake preferred over a district up to 3 km nearer. 404 when no city is within 100 km.",
+    request: { query: pointQuery },
+    responses: replies(place, 'The place'),
+  }),
+  search: createRoute({
+    method: 'get',
+    path: '/search-places',
+    tags: ['map'],
+    summary: 'Places whose name starts with the text (the location picker search)',
+    description:
+      '`search` (2 to 100 characters) a city name, optionally followed by a comma and the state or country; ' +
+      '`limit` up to 20. Exact names, then capitals, first.',
+    request: {
+      query: z.object({
+        search: z
+          .string({ error: 'location.search_length' })
+          .trim()
+          .min(2, 'location.search_length')
+          .max(100, 'location.search_length'),
+        limit: count(8, 20),
+      }),
+    },
+    responses: replies(z.array(place), 'Places'),
+  }),
+};
+
+export const mapRoutes = newRouter()
+  .openapi(routes.inBounds, async (c) => {
+    const q = c.req.valid('query');
+    const bounds =
+      q.south !== undefined && q.west !== undefined && q.north !== undefined && q.east !== undefined
+        ? { south: q.south, west: q.west, north: q.north, east: q.east }
+        : undefined;
+    const near = q.latitude !== undefined && q.longitude !== undefined ? pointOf(q) : undefined;
+    const query = {
+      bounds,
+      area: q.area,
+      near,
+      propertyType: q.property_type,
+      categoryId: q.category_id,
+      categorySlug: q.category_slug_id,
+      minPrice: q.min_price,
+      maxPrice: q.max_price,
+    };
+    return ok(c, await searchMapForApi(c.var, c.var.user, query, { offset: q.offset, limit: q.limit }));
+  })
+  .openapi(routes.nearbyCities, async (c) => {
+    const q = c.req.valid('query');
+    const cities = await citiesNear(c.var.db, pointOf(q), q.limit);
+    return ok(
+      c,
+      cities.map(({ distanceKm, ...city }) => ({ ...city, distance_km: distanceKm })),
+    );
+  })
+  .openapi(routes.reverse, async (c) => ok(c, await reverseGeocode(pointOf(c.req.valid('query')))))
+  .openapi(routes.search, async (c) => {
+    const { search, limit } = c.req.valid('query');
+    return ok(c, await findPlaces(search, limit));
+  });

@@ -1,0 +1,234 @@
+import {
+  boundsAround,
+  boundsOf,
+  distanceKm,
+  intersectBounds,
+  type Bounds,
+  type LatLng,
+} from '../../islands/map/geo.ts';
+import { cardImage, type MapListItem, type MapMarkerData } from '../../islands/map/types.ts';
+import { formatPrice, toMinor } from '../../lib/money.ts';
+import type { ApiDeps } from '../api/context.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { Database } from '../db/client.ts';
+import { listCitiesNear, listMapMarkers, type MapMarkerRow } from '../repositories/map-repository.ts';
+import type { PublicPropertyFilter } from '../repositories/property-repository.ts';
+import type { FileStorage } from '../storage/storage.ts';
+import { findCategoryBySlug } from './catalog-service.ts';
+import { imageView } from './image-view.ts';
+import {
+  browseProperties,
+  priceSettingsOf,
+  propertyCardViews,
+  type PropertyCardData,
+  type PropertyCardView,
+} from './property-service.ts';
+import { getPublicSettings, type PublicSettings } from './settings-service.ts';
+
+/**
+ * Map search: public listings inside the map's view and/or a drawn area, or nearest to a point, with the markers
+ * the map draws and a page of cards for the list beside it. The API (get-properties-in-bounds) and the
+ * /properties/map page share it; input is already checked for form (src/server/api/routes/map.ts).
+ */
+export interface MapQuery {
+  /** The map's view. */
+  bounds?: Bounds | undefined;
+  /** A drawn area (3 to 100 corners). */
+  area?: readonly LatLng[] | undefined;
+  /** The visitor's place: the list becomes nearest first, with distances. */
+  near?: LatLng | undefined;
+  propertyType?: 'sell' | 'rent' | undefined;
+  categoryId?: number | undefined;
+  categorySlug?: string | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+}
+
+/** More markers than this is a map of the world zoomed out: the newest (or nearest) are drawn, `truncated` says so. */
+export const MAX_MARKERS = 1000;
+const WORLD: Bounds = { south: -90, west: -180, north: 90, east: 180 };
+/** "Near you" widens the circle until something is found: a town, a region, a country, everywhere. */
+const NEAR_RADII_KM = [25, 100, 500, Infinity];
+
+export type MapMarker = MapMarkerData;
+
+export type MapCard = PropertyCardData & { distanceKm: number | null };
+
+export interface MapResult {
+  total: number;
+  items: MapCard[];
+  markers: MapMarker[];
+  /** More listings match than markers were sent. */
+  truncated: boolean;
+  /** The circle searched around `near`, in km (null: no `near`, or the whole world). */
+  radiusKm: number | null;
+}
+
+const NOTHING: MapResult = { total: 0, items: [], markers: [], truncated: false, radiusKm: null };
+
+/** The repository filter for a query, or null when it cannot match anything (an area outside the view). */
+async function filterOf(db: Database, query: MapQuery, nearRadiusKm: number): Promise<PublicPropertyFilter | null> {
+  let bounds: Bounds | null = query.bounds ?? WORLD;
+  if (query.area) bounds = intersectBounds(bounds, boundsOf(query.area));
+  if (query.near && Number.isFinite(nearRadiusKm) && bounds)
+    bounds = intersectBounds(bounds, boundsAround(query.near, nearRadiusKm));
+  if (!bounds) return null;
+  let categoryId = query.categoryId;
+  if (query.categorySlug) {
+    const category = await findCategoryBySlug(db, query.categorySlug);
+    if (!category || (categoryId && category.id !== categoryId)) return null;
+    categoryId = category.id;
+  }
+  return {
+    bounds,
+    polygon: query.area,
+    near: query.near,
+    propertyType: query.propertyType,
+    categoryId,
+    minPriceMinor: query.minPrice === undefined ? undefined : toMinor(query.minPrice),
+    maxPriceMinor: query.maxPrice === undefined ? undefined : toMinor(query.maxPrice),
+  };
+}
+
+function markerOf(row: MapMarkerRow, settings: PublicSettings): MapMarker {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    priceLabel: formatPrice(row.priceMinor, priceSettingsOf(settings)),
+    propertyType: row.propertyType,
+    latitude: row.latitude!,
+    longitude: row.longitude!,
+  };
+}
+
+/** One page of the map search, with every marker (up to MAX_MARKERS) of the whole result. */
+export async function searchMap(
+  db: Database,
+  query: MapQuery,
+  page: { offset: number; limit: number },
+  now = new Date(),
+): Promise<MapResult> {
+  const settings = await getPublicSettings(db);
+  const radii = query.near ? NEAR_RADII_KM : [Infinity];
+  for (const radius of radii) {
+    const filter = await filterOf(db, query, radius);
+    if (!filter) return NOTHING;
+    const [list, rows] = await Promise.all([
+      browseProperties(db, filter, page, now, settings),
+      listMapMarkers(db, filter, MAX_MARKERS + 1),
+    ]);
+    if (list.total === 0 && radius !== radii.at(-1)) continue;
+    const near = query.near;
+    return {
+      total: list.total,
+      items: list.items.map((card) => ({
+        ...card,
+        distanceKm:
+          near && card.latitude !== null && card.longitude !== null
+            ? distanceKm(near, { latitude: card.latitude, longitude: card.longitude })
+            : null,
+      })),
+      markers: rows.slice(0, MAX_MARKERS).map((row) => markerOf(row, settings)),
+      truncated: rows.length > MAX_MARKERS,
+      radiusKm: near && Number.isFinite(radius) ? radius : null,
+    };
+  }
+  return NOTHING;
+}
+
+/** A marker as the API sends it (the spec's names). */
+export const markerView = (m: MapMarker) => ({
+  id: m.id,
+  slug_id: m.slug,
+  title: m.title,
+  price_label: m.priceLabel,
+  property_type: m.propertyType,
+  latitude: m.latitude,
+  longitude: m.longitude,
+});
+
+export type MapCardView = PropertyCardView & { distance_km: number | null };
+
+/** get-properties-in-bounds: the map search as API views (cards with the viewer's favourite marks). */
+export async function searchMapForApi(
+  deps: Pick<ApiDeps, 'db' | 'storage'>,
+  viewer: SessionUser | null,
+  query: MapQuery,
+  page: { offset: number; limit: number },
+) {
+  const result = await searchMap(deps.db, query, page);
+  const cards = await propertyCardViews(deps, viewer, result.items);
+  return {
+    total: result.total,
+    offset: page.offset,
+    limit: page.limit,
+    truncated: result.truncated,
+    radius_km: result.radiusKm,
+    items: cards.map((card, i): MapCardView => ({ ...card, distance_km: round1(result.items[i]!.distanceKm) })),
+    markers: result.markers.map(markerView),
+  };
+}
+
+const round1 = (km: number | null) => (km === null ? null : Math.round(km * 10) / 10);
+
+export interface NearbyCity {
+  city: string;
+  state: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  distanceKm: number;
+  listings: number;
+}
+
+/** Cities with public listings within 300 km of a point, nearest first. */
+export async function citiesNear(db: Database, point: LatLng, limit: number): Promise<NearbyCity[]> {
+  const rows = await listCitiesNear(db, point, { bounds: boundsAround(point, 300) }, limit);
+  return rows.map((row) => ({
+    ...row,
+    distanceKm: round1(distanceKm(point, { latitude: row.latitude, longitude: row.longitude }))!,
+  }));
+}
+
+/** A card as the map island lists it: URLs instead of storage keys, only what the card shows. */
+export function mapListItem(storage: FileStorage, card: MapCard): MapListItem {
+  return {
+    id: card.id,
+    slug: card.slug,
+    title: card.title,
+    priceLabel: card.priceLabel,
+    propertyType: card.propertyType,
+    rentDuration: card.rentDuration,
+    place: [card.city, card.country].filter(Boolean).join(', '),
+    category: card.category?.name ?? null,
+    isFeatured: card.isFeatured,
+    image: cardImage(imageView(storage, card.image)),
+    latitude: card.latitude,
+    longitude: card.longitude,
+    distanceKm: card.distanceKm === null ? null : round1(card.distanceKm),
+  };
+}
+
+/**
+ * The /properties/map page: one page of the list (server-rendered, so it works without JavaScript and for
+ * crawlers), the markers of the whole result for the map's first view, and nearby cities around `near`.
+ */
+export async function mapPageData(
+  deps: Pick<ApiDeps, 'db' | 'storage'>,
+  query: MapQuery,
+  page: { offset: number; limit: number },
+) {
+  const [result, cities] = await Promise.all([
+    searchMap(deps.db, query, page),
+    query.near ? citiesNear(deps.db, query.near, 8) : Promise.resolve([]),
+  ]);
+  return {
+    total: result.total,
+    truncated: result.truncated,
+    radiusKm: result.radiusKm,
+    items: result.items.map((card) => mapListItem(deps.storage, card)),
+    markers: result.markers satisfies MapMarkerData[],
+    cities,
+  };
+}

@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { waitForIslands } from '../support/hydration.ts';
+
+/*
+ * Map search, the listing's map and the location picker. No tile server is reachable from the tests: tiles fail
+ * to load, which is fine, since markers, clusters and drawn areas are DOM elements Leaflet draws itself.
+ */
+
+const countOf = async (page: Page) => Number((await page.getByTestId('map-count').innerText()).replace(/\D/g, ''));
+const map = (page: Page) => page.getByRole('region', { name: 'Map of properties' });
+
+test('the map shows clustered markers, follows the view and filters to a drawn area kept in the URL', async ({
+  page,
+}) => {
+  await page.goto('/properties/map');
+  await waitForIslands(page);
+  await expect(map(page)).toHaveAttribute('data-map-ready', 'true');
+  const markers = page.locator('.map-marker--listing, .map-marker--cluster');
+  await expect(markers.first()).toBeVisible();
+  await expect(page.getByTestId('map-card').first()).toBeVisible();
+  const everywhere = await countOf(page);
+  expect(everywhere).toBeGreaterThan(20);
+  await expectNoSeriousA11yViolations(page);
+
+  // Draw a square around the biggest cluster: the list narrows to what is inside.
+  const clusters = page.locator('.map-marker--cluster');
+  const sizes = (await clusters.allInnerTexts()).map(Number);
+  const biggestSize = Math.max(...sizes);
+  const biggest = clusters.nth(sizes.indexOf(biggestSize));
+  const box = (await biggest.boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await page.getByRole('button', { name: 'Draw an area' }).click();
+  const corners: [number, number][] = [
+    [-100, -100],
+    [100, -100],
+    [100, 100],
+    [-100, 100],
+  ];
+  for (const [dx, dy] of corners) await page.mouse.click(cx + dx, cy + dy);
+  await expect(page.locator('.map-marker--vertex')).toHaveCount(4);
+  await page.getByRole('toolbar', { name: 'Map tools' }).getByRole('button', { name: 'Finish the area' }).click();
+  await expect(page).toHaveURL(/[?&]area=[-\d.,;%A-F]+/);
+  await expect(page.getByRole('heading', { name: 'Properties in the drawn area' })).toBeVisible();
+  await expect.poll(() => countOf(page)).toBeLessThan(everywhere);
+  const inArea = await countOf(page);
+  // A cluster's members lie within its 64-pixel cell, so all of them are inside the 200-pixel square.
+  expect(inArea).toBeGreaterThanOrEqual(biggestSize);
+  await expect(page.locator('path.leaflet-interactive, svg path')).not.toHaveCount(0);
+
+  // The shared link works without JavaScript: the server lists the same area.
+  const html = await (await page.request.get(page.url())).text();
+  expect(html).toContain(inArea === 1 ? '1 property' : `${inArea} properties`);
+  expect(html).toContain('Properties in the drawn area');
+
+  // Clearing the area goes back to everything in view.
+  await page.getByRole('button', { name: 'Clear the area' }).click();
+  await expect(page).not.toHaveURL(/area=/);
+  await expect.poll(() => countOf(page)).toBeGreaterThan(inArea);
+
+  // Zooming into a cluster: the list follows the map's view.
+  const before = await countOf(page);
+  await page.locator('.map-marker--cluster').first().click();
+  await expect.poll(() => countOf(page)).toBeLessThan(before);
+});
+
+test('without JavaScript the map page is a server-rendered list of the area, with paging links', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  // Western Europe and North Africa.
+  await page.goto('/properties/map?area=' + encodeURIComponent('60,-12;60,35;25,35;25,-12'));
+  await expect(page.getByRole('heading', { name: 'Properties in an area' })).toBeVisible();
+  const cards = page.getByTestId('map-card');
+  await expect(cards.first()).toBeVisible();
+  const places = await page.locator('[data-testid="map-card"] .card__meta:last-child').allInnerTexts();
+  expect(places.some((p) => /Mumbai|India/.test(p))).toBe(false);
+  await expect(page.getByText('The interactive map is loading.')).toBeVisible();
+  // A bad area is explained, not an error page.
+  await page.goto('/properties/map?area=1,2;3,4');
+  await expect(page.getByText('An area needs 3 to 100 corners')).toBeVisible();
+  await context.close();
+});
+
+test('in Arabic the map controls sit on the reading side', async ({ page }) => {
+  await page.goto('/properties/map?lang=ar');
+  await waitForIslands(page);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('.leaflet-top.leaflet-right .leaflet-control-zoom')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'ارسم منطقة' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("a listing's map loads only when scrolled into view", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/properties-details/renovated-2-bedroom-farmhouse-in-cairo', { waitUntil: 'networkidle' });
+  expect(scripts).toEqual([]);
+  await expect(page.locator('.leaflet-container')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Open the map' })).toBeVisible();
+
+  await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded();
+  const listingMap = page.getByRole('region', { name: 'Map of where this property is' });
+  await expect(listingMap).toHaveAttribute('data-map-ready', 'true');
+  await expect(listingMap.locator('.map-marker--pin')).toBeVisible();
+  expect(scripts.some((url) => url.includes('leaflet'))).toBe(true);
+});
+
+test('the location picker fills city, state, country and address from a click', async ({ page }) => {
+  test.slow();
+  await page.goto('/login?next=/user/properties/new');
+  await page.getByLabel('Email').fill('agent2@example.com');
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/properties\/new$/);
+  await page.getByRole('radio', { name: 'Apartment' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await waitForIslands(page);
+  await page.getByLabel('Title', { exact: true }).fill('Picked on the map');
+  await page.getByLabel('Description', { exact: true }).fill('A flat whose place was picked on the map.');
+  await page.getByLabel('Price').fill('250000');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  const picker = page.getByRole('region', { name: 'Pick the place on the map' });
+  await expect(picker).toHaveAttribute('data-map-ready', 'true');
+  // Find the city first (the search), then click the map near its centre.
+  await page.getByLabel('Search for a place').fill('Lisbon');
+  await page.getByLabel('Search for a place').press('Enter');
+  await page.getByRole('button', { name: 'Lisbon, Portugal' }).click();
+  await expect(page.getByLabel('City')).toHaveValue('Lisbon');
+  for (const name of ['City', 'State or region', 'Country', 'Full address']) await page.getByLabel(name).fill('');
+
+  const box = (await picker.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2 + 40, box.y + box.height / 2 + 20);
+  await expect(page.getByTestId('location-status')).toContainText('Filled in:');
+  await expect(page.getByLabel('City')).toHaveValue('Lisbon');
+  await expect(page.getByLabel('State or region')).toHaveValue('Lisbon');
+  await expect(page.getByLabel('Country')).toHaveValue('Portugal');
+  await expect(page.getByLabel('Full address')).toHaveValue('Lisbon, Portugal');
+  await expect(page.getByLabel('Latitude')).toHaveValue(/^38\.7\d*/);
+  await expect(page.getByLabel('Longitude')).toHaveValue(/^-9\.1\d*/);
+  await expectNoSeriousA11yViolations(page);
+
+  // The step is complete: the form moves on.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Step 3 of 7')).toBeVisible();
+});
