@@ -76,6 +76,8 @@ function Room(props: ChatRoomProps) {
   const list = useRef<HTMLOListElement>(null);
   const lastTyping = useRef(0);
   const typingTimer = useRef<number | undefined>(undefined);
+  /** The newest of my messages the other side has read, for copies of messages that arrive after the receipt. */
+  const readUpTo = useRef(0);
 
   const markRead = useCallback(() => {
     void api.get('get_messages', { ...props.target, per_page: 1 }, { cache: false }).catch(() => {});
@@ -104,7 +106,7 @@ function Room(props: ChatRoomProps) {
     on<{ user_id: number }>('ready', () => setLive(true));
     on<ChatMessage>('message', (message) => {
       if (message.conversation !== props.conversation) return;
-      setMessages((current) => mergeMessages(current, [message]));
+      setMessages((current) => mergeMessages(current, [message], readUpTo.current));
       if (!message.is_mine) {
         setTyping(false);
         if (document.visibilityState === 'visible') markRead();
@@ -115,6 +117,7 @@ function Room(props: ChatRoomProps) {
     });
     on<{ conversation: string; up_to: number }>('read', ({ conversation, up_to }) => {
       if (conversation !== props.conversation) return;
+      readUpTo.current = Math.max(readUpTo.current, up_to);
       setMessages((current) => current.map((m) => (m.is_mine && m.id <= up_to ? { ...m, is_read: true } : m)));
     });
     on<{ conversation: string }>('typing', ({ conversation }) => {
@@ -146,7 +149,7 @@ function Room(props: ChatRoomProps) {
     setSending(true);
     try {
       const message = await api.post<ChatMessage>('send_message', body);
-      setMessages((current) => mergeMessages(current, [message]));
+      setMessages((current) => mergeMessages(current, [message], readUpTo.current));
       setError(null);
       setVoice(null);
       form.reset();

@@ -297,7 +297,7 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
 
       <section className="map-search__list" aria-labelledby="map-list-title">
         <h2 id="map-list-title">{heading}</h2>
-        <p className="map-status" role="status" data-testid="map-count">
+        <p className="map-status" role="status" data-testid="map-count" data-state={live ? status : 'initial'}>
           {status === 'loading'
             ? t('map.loading')
             : status === 'error'

@@ -7,7 +7,12 @@ import { waitForIslands } from '../support/hydration.ts';
  * to load, which is fine, since markers, clusters and drawn areas are DOM elements Leaflet draws itself.
  */
 
-const countOf = async (page: Page) => Number((await page.getByTestId('map-count').innerText()).replace(/\D/g, ''));
+/** The number of listings the list reports once the map has loaded what is in view (not while loading). */
+const countOf = async (page: Page) => {
+  const status = page.getByTestId('map-count');
+  await expect(status).toHaveAttribute('data-state', 'idle');
+  return Number((await status.innerText()).replace(/\D/g, ''));
+};
 const map = (page: Page) => page.getByRole('region', { name: 'Map of properties' });
 
 test('the map shows clustered markers, follows the view and filters to a drawn area kept in the URL', async ({
