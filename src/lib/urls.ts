@@ -7,6 +7,7 @@ export const urls = {
   category: (slug: string) => `/categories/${seg(slug)}`,
   property: (slug: string) => `/properties-details/${seg(slug)}`,
   myProperty: (slug: string) => `/my-property/${seg(slug)}`,
+  myProjects: () => '/user/projects',
   cities: () => '/cities',
   favourites: () => '/user/favourites',
   projects: () => '/projects',

@@ -42,6 +42,8 @@ async function pendingProperty(overrides: Partial<Parameters<typeof createProper
 const post = (url: string, body?: unknown, token = admin) =>
   app.call('POST', url, { token, ...(body === undefined ? {} : { body }) });
 const get = (url: string, token = admin) => app.call('GET', url, { token });
+const newestNotification = async (token: string) =>
+  (await app.call('GET', '/api/get_notification_list?limit=1', { token })).body.data.items[0];
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -117,6 +119,14 @@ describe('property review', () => {
     expect(res.body.data.event).toMatchObject({ type: 'property_rejected', reason: 'Blurry photos' });
     const mine = await app.call('GET', `/api/get-added-properties?slug_id=${property.slug}`, { token: owner.token });
     expect(mine.body.data.items[0]).toMatchObject({ admin_status: 'rejected', reject_reason: 'Blurry photos' });
+    // The owner is told, with the reason and a link to the listing's page.
+    expect(await newestNotification(owner.token)).toMatchObject({
+      type: 'property_rejected',
+      title: `Your property “${property.title}” was not approved`,
+      body: 'Reason: Blurry photos',
+      url: `/my-property/${property.slug}`,
+      is_read: false,
+    });
     const [audit] = await auditRows(db(), 'property', property.id);
     expect(audit).toMatchObject({
       action: 'property.reject',
@@ -142,6 +152,11 @@ describe('project review', () => {
     expect(queue.body.data.items.map((p: { id: number }) => p.id)).toContain(project.id);
     expect((await post(`/api/admin/projects/${project.id}/approve`)).body.data.admin_status).toBe('approved');
     expect((await projectRow(db(), project.id)).adminStatus).toBe('approved');
+    expect(await newestNotification(owner.token)).toMatchObject({
+      type: 'project_approved',
+      title: `Your project “${project.title}” is approved and public`,
+      url: '/user/projects',
+    });
     const rejected = await post(`/api/admin/projects/${project.id}/reject`, { reason: 'No building permit' });
     expect(rejected.body.data).toMatchObject({ admin_status: 'rejected', reject_reason: 'No building permit' });
     const mine = await app.call('GET', '/api/get-added-projects', { token: owner.token });
@@ -228,6 +243,11 @@ describe('agent verification', () => {
     });
     const status = await app.call('GET', '/api/get-agent-verification-form-values', { token });
     expect(status.body.data.status).toBe('success');
+    expect(await newestNotification(token)).toMatchObject({
+      type: 'verification_approved',
+      title: 'You are now a verified agent',
+      url: '/user/verification',
+    });
     expect((await post(`/api/admin/verification-requests/${request.id}/approve`)).status).toBe(409);
   });
 
@@ -240,6 +260,10 @@ describe('agent verification', () => {
     expect(await userRow(db(), user.id)).toMatchObject({ verificationStatus: 'failed', type: 'user' });
     const values = await app.call('GET', '/api/get-agent-verification-form-values', { token });
     expect(values.body.data).toMatchObject({ status: 'failed', fail_reason: 'Licence expired' });
+    expect(await newestNotification(token)).toMatchObject({
+      type: 'verification_failed',
+      body: 'Reason: Licence expired',
+    });
     const again = await app.call('POST', '/api/apply-agent-verification', { token, body: {} });
     expect(again.status).toBe(200);
     expect((await userRow(db(), user.id)).verificationStatus).toBe('pending');

@@ -71,6 +71,20 @@ export async function updateAdvertisement(
   return row!;
 }
 
+/** The title of the property or project an advertisement features. */
+export async function advertisedTitle(
+  db: Executor,
+  ad: Pick<AdvertisementRow, 'propertyId' | 'projectId'>,
+): Promise<string> {
+  const [row] = ad.propertyId
+    ? await db.select({ title: properties.title }).from(properties).where(eq(properties.id, ad.propertyId))
+    : await db
+        .select({ title: projects.title })
+        .from(projects)
+        .where(eq(projects.id, ad.projectId ?? 0));
+  return row?.title ?? '';
+}
+
 export async function countPendingAdvertisements(db: Executor): Promise<number> {
   const [row] = await db.select({ value: count() }).from(advertisements).where(eq(advertisements.status, 'pending'));
   return row?.value ?? 0;

@@ -5,13 +5,16 @@ import { AppError } from '../errors.ts';
 import { setPropertyFeaturedUntil } from '../repositories/admin-moderation-repository.ts';
 import * as repo from '../repositories/admin-queue-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
-import type { AdminEvent } from './admin-events.ts';
+import { notifyAdminEvent, type AdminEvent } from './admin-events.ts';
 import { recordAudit } from './audit-service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const AD_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 /** How long an approved feature runs unless the admin says otherwise. */
 export const DEFAULT_FEATURE_DAYS = 30;
+
+/** Where owners follow their featured-ad requests. */
+const ADVERTISEMENTS_URL = '/user/advertisement';
 
 export const adQuerySchema = z.object({
   status: z
@@ -98,7 +101,10 @@ export async function approveFeaturedRequest(db: Database, actor: SessionUser | 
       userId: after.userId,
       entity: 'advertisement',
       entityId: id,
+      subject: await repo.advertisedTitle(tx, after),
+      url: ADVERTISEMENTS_URL,
     };
+    await notifyAdminEvent(tx, event);
     return { id, status: after.status, starts_at: iso(after.startsAt), ends_at: iso(after.endsAt), event };
   });
 }
@@ -120,7 +126,10 @@ export async function rejectFeaturedRequest(db: Database, actor: SessionUser | n
       userId: after.userId,
       entity: 'advertisement',
       entityId: id,
+      subject: await repo.advertisedTitle(tx, after),
+      url: ADVERTISEMENTS_URL,
     };
+    await notifyAdminEvent(tx, event);
     return { id, status: after.status, starts_at: null, ends_at: null, event };
   });
 }

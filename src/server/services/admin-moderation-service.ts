@@ -9,7 +9,7 @@ import type { PropertyRow } from '../repositories/property-write-repository.ts';
 import { findUserVerificationStatus } from '../repositories/user-repository.ts';
 import { findSettingValue } from '../repositories/admin-policy-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
-import type { AdminEvent } from './admin-events.ts';
+import { notifyAdminEvent, ownerListingUrl, type AdminEvent } from './admin-events.ts';
 import { recordAudit } from './audit-service.ts';
 import { ownProjectView } from './project-view.ts';
 import { ownPropertyView } from './property-view.ts';
@@ -123,7 +123,7 @@ export type ListingReview = Awaited<ReturnType<typeof getListingForReview>>;
 
 /* ---------- decisions ---------- */
 
-type Reviewable = Pick<PropertyRow, 'id' | 'ownerId' | 'adminStatus' | 'rejectReason' | 'status'> & {
+type Reviewable = Pick<PropertyRow, 'id' | 'ownerId' | 'adminStatus' | 'rejectReason' | 'status' | 'title' | 'slug'> & {
   approvedAt?: Date | null;
 };
 
@@ -164,13 +164,16 @@ export interface ReviewOutcome {
   event: AdminEvent;
 }
 
-const outcome = (row: Reviewable, event: AdminEvent): ReviewOutcome => ({
-  id: row.id,
-  admin_status: row.adminStatus,
-  reject_reason: row.rejectReason,
-  status: row.status,
-  event,
-});
+/** The decision's reply, after telling the owner in the same transaction. */
+async function decided(
+  tx: Executor,
+  row: Reviewable,
+  decision: Omit<AdminEvent, 'subject' | 'url'> & { entity: ListingKind },
+): Promise<ReviewOutcome> {
+  const event: AdminEvent = { ...decision, subject: row.title, url: ownerListingUrl(decision.entity, row.slug) };
+  await notifyAdminEvent(tx, event);
+  return { id: row.id, admin_status: row.adminStatus, reject_reason: row.rejectReason, status: row.status, event };
+}
 
 /** Approves a waiting or rejected listing: it becomes public (if its owner keeps it active). */
 export async function approveListing(db: Database, actor: SessionUser | null, kind: ListingKind, id: number) {
@@ -189,7 +192,7 @@ export async function approveListing(db: Database, actor: SessionUser | null, ki
       before: reviewSnapshot(before),
       after: reviewSnapshot(after),
     });
-    return outcome(after, { type: `${kind}_approved`, userId: after.ownerId, entity: kind, entityId: id });
+    return decided(tx, after, { type: `${kind}_approved`, userId: after.ownerId, entity: kind, entityId: id });
   });
 }
 
@@ -213,6 +216,12 @@ export async function rejectListing(
       before: reviewSnapshot(before),
       after: reviewSnapshot(after),
     });
-    return outcome(after, { type: `${kind}_rejected`, userId: after.ownerId, entity: kind, entityId: id, reason });
+    return decided(tx, after, {
+      type: `${kind}_rejected`,
+      userId: after.ownerId,
+      entity: kind,
+      entityId: id,
+      reason,
+    });
   });
 }

@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { lockProperty, updatePropertyReview } from '../repositories/admin-moderation-repository.ts';
 import * as repo from '../repositories/admin-queue-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
-import type { AdminEvent } from './admin-events.ts';
+import { notifyAdminEvent, ownerListingUrl, type AdminEvent } from './admin-events.ts';
 import { reviewSnapshot } from './admin-moderation-service.ts';
 import { recordAudit } from './audit-service.ts';
 
@@ -116,7 +116,10 @@ export async function hideReportedListing(
       entity: 'property',
       entityId: property.id,
       reason,
+      subject: property.title,
+      url: ownerListingUrl('property', property.slug),
     };
+    await notifyAdminEvent(tx, event);
     return { id, status: 'actioned' as const, closed_report_ids: closed, property_id: property.id, event };
   });
 }

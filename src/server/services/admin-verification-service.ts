@@ -7,7 +7,8 @@ import * as repo from '../repositories/admin-queue-repository.ts';
 import { lockUser, setUserVerification } from '../repositories/admin-user-repository.ts';
 import { listVerificationValues } from '../repositories/verification-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
-import type { AdminEvent } from './admin-events.ts';
+import { urls } from '../../lib/urls.ts';
+import { notifyAdminEvent, type AdminEvent } from './admin-events.ts';
 import { reasonSchema } from './admin-moderation-service.ts';
 import { recordAudit } from './audit-service.ts';
 import { verificationFileUrl } from './verification-service.ts';
@@ -120,7 +121,10 @@ export async function approveVerification(db: Database, actor: SessionUser | nul
       userId: user.id,
       entity: 'verification_request',
       entityId: id,
+      subject: '',
+      url: urls.verification(),
     };
+    await notifyAdminEvent(tx, event);
     return { id, status: request.status, fail_reason: null, user_id: user.id, event };
   });
 }
@@ -151,7 +155,10 @@ export async function failVerification(db: Database, actor: SessionUser | null, 
       entity: 'verification_request',
       entityId: id,
       reason,
+      subject: '',
+      url: urls.verification(),
     };
+    await notifyAdminEvent(tx, event);
     return { id, status: request.status, fail_reason: reason, user_id: user.id, event };
   });
 }
