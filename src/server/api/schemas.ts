@@ -14,3 +14,36 @@ export const queryFlag = z
 export function page<T extends z.ZodType>(item: T) {
   return z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int(), items: z.array(item) });
 }
+
+/** A stored image as replies carry it: the original's size and its responsive WebP/AVIF variants. */
+export const imageReply = z
+  .object({
+    url: z.string(),
+    width: z.number(),
+    height: z.number(),
+    variants: z.array(
+      z.object({ url: z.string(), width: z.number(), height: z.number(), format: z.enum(['webp', 'avif']) }),
+    ),
+  })
+  .nullable()
+  .openapi('Image');
+
+/** The search-engine fields of a property or a project. */
+export const seoMetaReply = {
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  meta_keywords: z.string().nullable(),
+  meta_image: imageReply,
+};
+
+/** A city with its place and how many public listings it has. */
+export const cityReply = z.object({
+  id: z.number(),
+  name: z.string(),
+  state: z.string(),
+  country: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  image: imageReply,
+  property_count: z.number(),
+});

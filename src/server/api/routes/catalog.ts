@@ -1,20 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { getCategories, getCities, getFacilities, getReportReasons } from '../../services/catalog-service.ts';
 import { ok, replies } from '../envelope.ts';
-import { page, paginationQuery, queryFlag } from '../schemas.ts';
+import { page, paginationQuery, queryFlag, imageReply, cityReply } from '../schemas.ts';
 import { newRouter } from '../router.ts';
 
-const image = z
-  .object({
-    url: z.string(),
-    width: z.number(),
-    height: z.number(),
-    variants: z.array(
-      z.object({ url: z.string(), width: z.number(), height: z.number(), format: z.enum(['webp', 'avif']) }),
-    ),
-  })
-  .nullable()
-  .openapi('Image');
+const image = imageReply;
 
 const category = z
   .object({
@@ -74,21 +64,7 @@ const getCitiesRoute = createRoute({
   tags: ['catalog'],
   summary: 'Cities with their number of live listings, busiest first',
   request: { query: paginationQuery },
-  responses: replies(
-    page(
-      z.object({
-        id: z.number(),
-        name: z.string(),
-        state: z.string(),
-        country: z.string(),
-        latitude: z.number().nullable(),
-        longitude: z.number().nullable(),
-        image,
-        property_count: z.number(),
-      }),
-    ),
-    'Cities',
-  ),
+  responses: replies(page(cityReply), 'Cities'),
 });
 
 const getReportReasonsRoute = createRoute({

@@ -5,7 +5,7 @@ import { PROJECT_TYPES } from '../../services/project-posting-service.ts';
 import { projectDetail, searchProjects } from '../../services/project-service.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
-import { page, paginationQuery, queryFlag } from '../schemas.ts';
+import { page, paginationQuery, queryFlag, imageReply, seoMetaReply } from '../schemas.ts';
 
 /* Query values: an empty value means "not given", as the spec's clients leave empty fields out. */
 const idQuery = z
@@ -41,14 +41,7 @@ const listQuery = paginationQuery.extend({
 });
 
 /* Reply shapes. */
-const image = z
-  .object({
-    url: z.string(),
-    width: z.number(),
-    height: z.number(),
-    variants: z.array(z.object({ url: z.string(), width: z.number(), height: z.number(), format: z.string() })),
-  })
-  .nullable();
+const image = imageReply;
 const categoryRef = z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullable();
 const projectType = z.enum(PROJECT_TYPES);
 const place = {
@@ -104,10 +97,7 @@ const projectDetailShape = z
     documents: z.array(fileRef),
     plan_count: z.number(),
     document_count: z.number(),
-    meta_title: z.string().nullable(),
-    meta_description: z.string().nullable(),
-    meta_keywords: z.string().nullable(),
-    meta_image: image,
+    ...seoMetaReply,
     created_at: z.string(),
     updated_at: z.string(),
     similar: z.array(projectCard),

@@ -7,7 +7,7 @@ import { viewProperty } from '../../services/property-detail-service.ts';
 import { nearbyProperties, searchProperties, type PropertySearch } from '../../services/property-service.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
-import { page } from '../schemas.ts';
+import { page, imageReply, seoMetaReply, cityReply } from '../schemas.ts';
 
 /* ---------- query values: empty means absent, anything malformed is a 422 with a message per field ---------- */
 
@@ -150,16 +150,7 @@ function namedListing(q: ListQuery) {
 
 /* ---------- reply shapes ---------- */
 
-const image = z
-  .object({
-    url: z.string(),
-    width: z.number(),
-    height: z.number(),
-    variants: z.array(
-      z.object({ url: z.string(), width: z.number(), height: z.number(), format: z.enum(['webp', 'avif']) }),
-    ),
-  })
-  .nullable();
+const image = imageReply;
 const propertyType = z.enum(['sell', 'rent']);
 const rentDuration = z.enum(['daily', 'monthly', 'quarterly', 'yearly']).nullable();
 const categoryRef = z.object({ id: z.number(), name: z.string(), slug: z.string() });
@@ -242,10 +233,7 @@ const propertyDetail = z
     total_likes: z.number(),
     is_premium: z.boolean(),
     promoted: z.boolean(),
-    meta_title: z.string().nullable(),
-    meta_description: z.string().nullable(),
-    meta_keywords: z.string().nullable(),
-    meta_image: image,
+    ...seoMetaReply,
     created_at: z.string(),
     updated_at: z.string(),
     similar: z.array(propertyCard),
@@ -281,18 +269,7 @@ const homepage = z
     categories: z.array(
       z.object({ id: z.number(), name: z.string(), slug: z.string(), image, property_count: z.number() }),
     ),
-    cities: z.array(
-      z.object({
-        id: z.number(),
-        name: z.string(),
-        state: z.string(),
-        country: z.string(),
-        latitude: z.number().nullable(),
-        longitude: z.number().nullable(),
-        image,
-        property_count: z.number(),
-      }),
-    ),
+    cities: z.array(cityReply),
     projects: z.array(
       z.object({
         id: z.number(),
