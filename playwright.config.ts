@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_PORT, JWKS_PORT } from './tests/e2e/support/ports.ts';
 
-const port = Number(process.env['E2E_PORT'] ?? 4400);
+const port = E2E_PORT;
 // A fresh data directory per run: the server seeds demo data on first start, as a new user's would.
 const dataDir = path.resolve(process.env['E2E_DATA_DIR'] ?? 'test-results/e2e-data');
 // The runner loads this file before starting the web server, so clearing here gives each run a fresh install.
@@ -48,7 +49,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Google sign-in against a local key set that tests/e2e/accounts/google.spec.ts serves.
       FIREBASE_PROJECT_ID: 'marketplace-e2e',
-      FIREBASE_JWKS_URL: 'http://127.0.0.1:4499/keys',
+      FIREBASE_JWKS_URL: `http://127.0.0.1:${JWKS_PORT}/keys`,
       PUBLIC_FIREBASE_API_KEY: 'e2e-web-key',
     },
   },

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, inArray, ne, or, sql, 
 import type { Executor } from '../db/client.ts';
 import { categories, projectPlans, projects, users } from '../db/schema/index.ts';
 import { withTotal } from './paging.ts';
+import { listingOwnerColumns } from './owner-columns.ts';
 
 // The search document is for WHERE clauses only; rows never carry it.
 const { search: _search, ...projectColumns } = getTableColumns(projects);
@@ -173,16 +174,7 @@ export async function findProjectWithOwner(db: Executor, by: By) {
     .select({
       project: projectColumns,
       category: categoryRef,
-      owner: {
-        id: users.id,
-        name: users.name,
-        slug: users.slug,
-        profileImage: users.profileImage,
-        type: users.type,
-        verificationStatus: users.verificationStatus,
-        email: users.email,
-        mobile: users.mobile,
-      },
+      owner: listingOwnerColumns,
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))

@@ -12,6 +12,7 @@ import {
   propertyParameters,
   users,
 } from '../db/schema/index.ts';
+import { listingOwnerColumns } from './owner-columns.ts';
 
 /** Orders of the public list; each one is served by an index (createdAt, price, views, likes). */
 /** Saved feed preferences (personalised_fields) in repository terms; prices in minor units. */
@@ -250,16 +251,7 @@ export async function findPropertyWithOwner(db: Executor, by: { id: number } | {
     .select({
       property: propertyColumns,
       category: { id: categories.id, name: categories.name, slug: categories.slug },
-      owner: {
-        id: users.id,
-        name: users.name,
-        slug: users.slug,
-        profileImage: users.profileImage,
-        type: users.type,
-        verificationStatus: users.verificationStatus,
-        email: users.email,
-        mobile: users.mobile,
-      },
+      owner: listingOwnerColumns,
     })
     .from(properties)
     .innerJoin(users, eq(users.id, properties.ownerId))

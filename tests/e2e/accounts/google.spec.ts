@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { JWKS_PORT } from '../support/ports.ts';
 import { expect, test, type Page } from '@playwright/test';
 
 /*
@@ -19,7 +20,7 @@ test.beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ keys: [jwk] }));
   });
-  await new Promise<void>((resolve) => server.listen(4499, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(JWKS_PORT, '127.0.0.1', resolve));
 });
 test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

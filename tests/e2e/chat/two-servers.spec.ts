@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import webpush from 'web-push';
 import { expect, test } from '@playwright/test';
+import { sidePort } from '../support/ports.ts';
 
 /*
  * Fan-out across app servers: two production servers (scripts/start.mjs on the built site) share one fresh
@@ -19,7 +20,7 @@ const dbUrl = (() => {
   url.pathname = `/${dbName}`;
   return url.toString();
 })();
-const ports = { a: 4421, b: 4422 };
+const ports = { a: sidePort(21), b: sidePort(22) };
 const vapid = webpush.generateVAPIDKeys();
 
 interface Server {

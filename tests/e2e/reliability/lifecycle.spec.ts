@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { sidePort } from '../support/ports.ts';
 
 /** Runs the built server (scripts/start.mjs) as a person would, on its own port and data directory. */
 function startServer(env: Record<string, string>): {
@@ -35,9 +36,9 @@ test.describe('server lifecycle on the embedded database', () => {
   test.afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   test('SIGTERM drains, closes the database and releases the lock; a restart finds the data', async () => {
-    const first = startServer({ PORT: '4411', DATA_DIR: dataDir });
-    await waitForReady(4411);
-    const languages = await (await fetch('http://127.0.0.1:4411/api/get_languages')).json();
+    const first = startServer({ PORT: String(sidePort(11)), DATA_DIR: dataDir });
+    await waitForReady(sidePort(11));
+    const languages = await (await fetch(`http://127.0.0.1:${sidePort(11)}/api/get_languages`)).json();
     expect(languages.data.map((l: { code: string }) => l.code)).toEqual(['en', 'ar']);
     expect(fs.existsSync(path.join(dataDir, 'pglite', '.marketplace.lock'))).toBe(true);
 
@@ -46,22 +47,22 @@ test.describe('server lifecycle on the embedded database', () => {
     expect(first.output()).toContain('"message":"stopped"');
     expect(fs.existsSync(path.join(dataDir, 'pglite', '.marketplace.lock'))).toBe(false);
 
-    const second = startServer({ PORT: '4412', DATA_DIR: dataDir });
-    await waitForReady(4412);
-    const again = await (await fetch('http://127.0.0.1:4412/api/get_languages')).json();
+    const second = startServer({ PORT: String(sidePort(12)), DATA_DIR: dataDir });
+    await waitForReady(sidePort(12));
+    const again = await (await fetch(`http://127.0.0.1:${sidePort(12)}/api/get_languages`)).json();
     expect(again.data).toEqual(languages.data);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   });
 
   test('a second server on a data directory in use refuses to start with a clear message', async () => {
-    const owner = startServer({ PORT: '4413', DATA_DIR: dataDir });
-    await waitForReady(4413);
-    const intruder = startServer({ PORT: '4414', DATA_DIR: dataDir });
+    const owner = startServer({ PORT: String(sidePort(13)), DATA_DIR: dataDir });
+    await waitForReady(sidePort(13));
+    const intruder = startServer({ PORT: String(sidePort(14)), DATA_DIR: dataDir });
     expect(await intruder.exited).toBe(1);
     expect(intruder.output()).toMatch(/in use by another process/);
     // The owner is unharmed.
-    expect((await fetch('http://127.0.0.1:4413/api/health/ready')).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${sidePort(13)}/api/health/ready`)).status).toBe(200);
     owner.child.kill('SIGTERM');
     expect(await owner.exited).toBe(0);
   });
