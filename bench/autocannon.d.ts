@@ -7,6 +7,7 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    timeout?: number;
   }
   interface Result {
     requests: { average: number; total: number };

@@ -23,7 +23,7 @@ export async function recordStatements(during: () => Promise<unknown>): Promise<
     target.query = function (this: unknown, ...args: unknown[]) {
       const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
       const text = typeof first === 'string' ? first : first.text;
-      const values = (typeof first === 'string' ? second : first.values) ?? [];
+      const values = (typeof first === 'string' ? second : (first.values ?? second)) ?? [];
       recorded.push({ text, values, send: (t, v) => original.call(this, t, v) });
       return original.apply(this, args);
     };

@@ -27,7 +27,8 @@ export interface SsrRatio {
 /** `connections` clients sending requests back to back for `seconds`; latency percentiles of every response. */
 export async function load(name: string, base: string, urlPath: string, connections: number, seconds: number) {
   const latencies: number[] = [];
-  const instance = autocannon({ url: base + urlPath, connections, duration: seconds });
+  // A generous timeout: a starved server's slow answers are measured rather than dropped.
+  const instance = autocannon({ url: base + urlPath, connections, duration: seconds, timeout: 30 });
   instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await instance;
   const timing = summarise(name, latencies);

@@ -2,6 +2,7 @@
 // Seeds a benchmark database (kept under data/bench/ for the next run), times the main queries through the
 // services the API uses and, with --http, loads the built server with autocannon. See docs/performance.md.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -87,6 +88,7 @@ async function main() {
     budgetMs: Number(args.budget) * 1000,
     minimum: 20,
   };
+  const loadBefore = os.loadavg()[0]!;
   const timings: Timing[] = [];
   const plans: Record<string, string> = {};
   for (const scenario of await scenarios(deps)) {
@@ -110,12 +112,14 @@ async function main() {
     }
   }
 
-  const report = { db: args.db, listings: seeded.listings, seedSeconds: seeded.seconds, timings, plans, http };
+  const load = `${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`;
+  const report = { db: args.db, load, listings: seeded.listings, seedSeconds: seeded.seconds, timings, plans, http };
   fs.mkdirSync(path.join(ROOT, 'data/bench/results'), { recursive: true });
   fs.writeFileSync(path.join(ROOT, 'data/bench/results', `${args.db}-${size}.json`), JSON.stringify(report, null, 2));
 
   print(`\n### ${args.db === 'pg' ? 'PostgreSQL' : 'PGlite'}, ${seeded.listings.toLocaleString('en')} listings\n`);
   if (!seeded.reused) print(`Seeded in ${seeded.seconds.toFixed(0)} s.\n`);
+  print(`Load average (1 min) from start to end: ${load} on ${os.cpus().length} cores.\n`);
   print('| Query (in process, one at a time) | runs | p50 ms | p95 ms | p99 ms |');
   print('| --- | ---: | ---: | ---: | ---: |');
   for (const t of timings) print(`| ${t.name} | ${t.iterations} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.p99)} |`);

@@ -44,6 +44,8 @@ export async function startServer(options: {
   port: number;
   dataDir: string;
   databaseUrl?: string | undefined;
+  /** A first start on an empty database seeds the demo install (the Lighthouse run); the benchmark seeds itself. */
+  seedDemoData?: boolean;
 }): Promise<RunningServer> {
   if (!fs.existsSync(path.join(ROOT, 'dist/server/entry.mjs')))
     throw new Error('dist/ is missing: run `npm run build` first');
@@ -58,7 +60,7 @@ export async function startServer(options: {
       PUBLIC_URL: url,
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
-      SEED_DEMO_DATA: 'false',
+      SEED_DEMO_DATA: String(options.seedDemoData ?? false),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
