@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as prettier from 'prettier';
 import { freePort, ROOT, startServer } from './server.ts';
 
 const { values: args } = parseArgs({ options: { 'skip-build': { type: 'boolean', default: false } } });
@@ -69,7 +70,10 @@ async function main() {
     const pages = [
       { page: 'Home', path: '/' },
       { page: 'Listings', path: '/properties' },
-      { page: 'Listing detail', path: `/properties-details/${await firstSlug(server.url, 'get-property-list?limit=1')}` },
+      {
+        page: 'Listing detail',
+        path: `/properties-details/${await firstSlug(server.url, 'get-property-list?limit=1')}`,
+      },
       { page: 'Article', path: `/articles/${await firstSlug(server.url, 'get_articles?limit=1')}` },
     ];
     for (const page of pages) {
@@ -83,7 +87,10 @@ async function main() {
       if (!run) throw new Error(`no Lighthouse result for ${page.path}`);
       const { lhr } = run;
       version = lhr.lighthouseVersion;
-      fs.writeFileSync(path.join(dataDir, `${page.page.toLowerCase().replace(/\W+/g, '-')}.json`), run.report as string);
+      fs.writeFileSync(
+        path.join(dataDir, `${page.page.toLowerCase().replace(/\W+/g, '-')}.json`),
+        run.report as string,
+      );
       const result: PageResult = {
         ...page,
         scores: Object.fromEntries(
@@ -95,17 +102,19 @@ async function main() {
         cls: audit(lhr, 'cumulative-layout-shift')?.numericValue ?? 0,
         lcpElement: lcpElement(audit(lhr, 'largest-contentful-paint-element')?.details),
       };
-      console.warn(`  ${page.path}: ${JSON.stringify(result.scores)}, ${(result.transferredBytes / 1024).toFixed(0)} KiB`);
+      console.warn(
+        `  ${page.path}: ${JSON.stringify(result.scores)}, ${(result.transferredBytes / 1024).toFixed(0)} KiB`,
+      );
       results.push(result);
     }
   } finally {
     chrome.kill();
     await server.stop();
   }
-  writeDoc(results, version);
+  await writeDoc(results, version);
 }
 
-function writeDoc(results: PageResult[], version: string) {
+async function writeDoc(results: PageResult[], version: string) {
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
   const table = [
     `Lighthouse ${version}, mobile, simulated throttling, Chromium ${chromiumVersion()}, ${new Date().toISOString().slice(0, 10)}:`,
@@ -121,7 +130,10 @@ function writeDoc(results: PageResult[], version: string) {
   const start = doc.indexOf(START);
   const end = doc.indexOf(END);
   if (start < 0 || end < start) throw new Error(`${DOC} has no ${START} … ${END} section`);
-  fs.writeFileSync(DOC, `${doc.slice(0, start + START.length)}\n\n${table}\n\n${doc.slice(end)}`);
+  const updated = `${doc.slice(0, start + START.length)}\n\n${table}\n\n${doc.slice(end)}`;
+  // Formatted like every other file, so `npm run lint` stays green after a run.
+  const config = await prettier.resolveConfig(DOC);
+  fs.writeFileSync(DOC, await prettier.format(updated, { ...config, filepath: DOC }));
   console.warn(`  written to ${path.relative(ROOT, DOC)}`);
 }
 

@@ -33,7 +33,12 @@ export const MAP_VIEWS = [
   { latitude: 51.5072, longitude: -0.1276 },
   { latitude: 25.2048, longitude: 55.2708 },
   { latitude: 40.7128, longitude: -74.006 },
-].map((c) => ({ south: c.latitude - 0.045, north: c.latitude + 0.045, west: c.longitude - 0.08, east: c.longitude + 0.08 }));
+].map((c) => ({
+  south: c.latitude - 0.045,
+  north: c.latitude + 0.045,
+  west: c.longitude - 0.08,
+  east: c.longitude + 0.08,
+}));
 
 /** Public slugs spread over the whole table, for detail lookups that do not all hit one cached row. */
 async function sampleSlugs(deps: Deps, wanted: number): Promise<string[]> {

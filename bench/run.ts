@@ -124,7 +124,9 @@ async function main() {
   print('| --- | ---: | ---: | ---: | ---: |');
   for (const t of timings) print(`| ${t.name} | ${t.iterations} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.p99)} |`);
   if (http) {
-    print(`\n| HTTP, ${args.connections} connections, ${args.duration} s | req/s | p50 ms | p95 ms | p99 ms | failed |`);
+    print(
+      `\n| HTTP, ${args.connections} connections, ${args.duration} s | req/s | p50 ms | p95 ms | p99 ms | failed |`,
+    );
     print('| --- | ---: | ---: | ---: | ---: | ---: |');
     for (const r of http.results)
       print(
@@ -137,7 +139,8 @@ async function main() {
         `| ${r.page} | ${r.ssrRequestsPerSecond.toFixed(0)} | ${r.staticRequestsPerSecond.toFixed(0)} | ${(r.ratio * 100).toFixed(1)} % |`,
       );
   }
-  for (const [name, plan] of Object.entries(plans)) print(`\n#### Slowest statement of "${name}"\n\n\`\`\`\n${plan}\n\`\`\``);
+  for (const [name, plan] of Object.entries(plans))
+    print(`\n#### Slowest statement of "${name}"\n\n\`\`\`\n${plan}\n\`\`\``);
 }
 
 await main();

@@ -108,9 +108,7 @@ async function withoutListingIndexes(db: Executor, kind: DatabaseHandle['kind'],
 async function insertListings(db: Executor, total: number): Promise<void> {
   const categories = await db.select({ id: s.categories.id, name: s.categories.name }).from(s.categories);
   const bedrooms = new Set(DEMO_CATEGORIES.filter((c) => c.hasBedrooms).map((c) => c.name));
-  const categoryValues = categories
-    .map((c, i) => `(${i}, ${c.id}, ${lit(c.name)}, ${bedrooms.has(c.name)})`)
-    .join(',');
+  const categoryValues = categories.map((c, i) => `(${i}, ${c.id}, ${lit(c.name)}, ${bedrooms.has(c.name)})`).join(',');
   const cityValues = DEMO_CITIES.map(
     (c, i) => `(${i}, ${lit(c.name)}, ${lit(c.state)}, ${lit(c.country)}, ${c.latitude}, ${c.longitude})`,
   ).join(',');

@@ -30,7 +30,13 @@ beforeAll(async () => {
 describe('benchmark seeding', () => {
   it('fills the catalogue with the asked number of listings, spread like a real site', async () => {
     expect(seeded).toMatchObject({ listings: 1000, reused: false });
-    const [spread] = await rows<{ public: number; cities: number; categories: number; rent: number; texts: number }>(sql`
+    const [spread] = await rows<{
+      public: number;
+      cities: number;
+      categories: number;
+      rent: number;
+      texts: number;
+    }>(sql`
       select count(*) filter (where admin_status = 'approved' and status = 'active')::int as public,
         count(distinct city)::int as cities, count(distinct category_id)::int as categories,
         count(*) filter (where property_type = 'rent')::int as rent,
