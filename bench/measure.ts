@@ -28,7 +28,7 @@ export function summarise(name: string, samples: readonly number[]): Timing {
 }
 
 export interface MeasureOptions {
-  /** Untimed runs first, so caches, plans and JIT are warm. */
+  /** Untimed runs first, so caches, plans and JIT are warm (fewer when they take longer than a quarter of the budget). */
   warmup: number;
   /** Timed runs wanted. */
   iterations: number;
@@ -43,12 +43,14 @@ export async function measure(
   run: (i: number) => Promise<unknown>,
   options: MeasureOptions,
 ): Promise<Timing> {
-  for (let i = 0; i < options.warmup; i++) await run(i);
+  const warming = performance.now();
+  let warm = 0;
+  while (warm < options.warmup && (warm < 2 || performance.now() - warming < options.budgetMs / 4)) await run(warm++);
   const samples: number[] = [];
   const started = performance.now();
   for (let i = 0; i < options.iterations; i++) {
     const begun = performance.now();
-    await run(options.warmup + i);
+    await run(warm + i);
     samples.push(performance.now() - begun);
     if (samples.length >= options.minimum && performance.now() - started > options.budgetMs) break;
   }

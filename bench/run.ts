@@ -86,7 +86,7 @@ async function main() {
     warmup: 10,
     iterations: Number(args.iterations),
     budgetMs: Number(args.budget) * 1000,
-    minimum: 20,
+    minimum: 5,
   };
   const loadBefore = os.loadavg()[0]!;
   const timings: Timing[] = [];
