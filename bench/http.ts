@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { summarise } from './measure.ts';
+import { FILTERED_SEARCHES, MAP_VIEWS, TEXT_SEARCHES } from './queries.ts';
+import { freePort, startStaticServer, type RunningServer } from './server.ts';
+
+export interface LoadResult {
+  name: string;
+  path: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Failed connections, timeouts and answers other than 2xx. */
+  failures: number;
+}
+
+export interface SsrRatio {
+  page: string;
+  ssrRequestsPerSecond: number;
+  staticRequestsPerSecond: number;
+  ratio: number;
+}
+
+/** `connections` clients sending requests back to back for `seconds`; latency percentiles of every response. */
+export async function load(name: string, base: string, urlPath: string, connections: number, seconds: number) {
+  const latencies: number[] = [];
+  // A generous timeout: a starved server's slow answers are measured rather than dropped.
+  const instance = autocannon({ url: base + urlPath, connections, duration: seconds, timeout: 30 });
+  instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await instance;
+  const timing = summarise(name, latencies);
+  return {
+    name,
+    path: urlPath,
+    requestsPerSecond: result.requests.total / seconds,
+    p50: timing.p50,
+    p95: timing.p95,
+    p99: timing.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+  } satisfies LoadResult;
+}
+
+const query = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+
+/** The API calls and pages the benchmark loads: the same criteria as the in-process scenarios. */
+async function endpoints(server: RunningServer): Promise<{ name: string; path: string }[]> {
+  const filtered = FILTERED_SEARCHES[0]!;
+  const bounds = MAP_VIEWS[0]!;
+  const list = await fetch(`${server.url}/api/get-property-list?limit=1&offset=500`).then((r) => r.json());
+  const slug: string = list.data.items[0].slug_id;
+  return [
+    {
+      name: 'get_property (filtered)',
+      path: `/api/get_property?${query({
+        property_type: filtered.propertyType,
+        category_slug_id: filtered.categorySlug,
+        city: filtered.city,
+        min_price: filtered.minPrice,
+        max_price: filtered.maxPrice,
+      })}`,
+    },
+    { name: 'get-property-list (text)', path: `/api/get-property-list?${query({ search: TEXT_SEARCHES[0] })}` },
+    { name: 'get-properties-in-bounds', path: `/api/get-properties-in-bounds?${query(bounds)}` },
+    { name: 'get_property (detail)', path: `/api/get_property?${query({ slug_id: slug })}` },
+    { name: 'homepage-data', path: '/api/homepage-data' },
+    { name: 'page /', path: '/' },
+    { name: 'page /properties', path: '/properties' },
+  ];
+}
+
+export async function httpBench(server: RunningServer, options: { connections: number; seconds: number }) {
+  const results: LoadResult[] = [];
+  for (const endpoint of await endpoints(server)) {
+    const result = await load(endpoint.name, server.url, endpoint.path, options.connections, options.seconds);
+    console.warn(`  ${result.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms`);
+    results.push(result);
+  }
+  return { results, ratios: await ssrRatios(server, results, options) };
+}
+
+/** SSR requests/s of the home and listing pages against serving their very HTML from a static file. */
+async function ssrRatios(
+  server: RunningServer,
+  results: LoadResult[],
+  options: { connections: number; seconds: number },
+): Promise<SsrRatio[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-static-'));
+  const ratios: SsrRatio[] = [];
+  try {
+    for (const page of ['/', '/properties']) {
+      const file = path.join(dir, 'page.html');
+      fs.writeFileSync(file, Buffer.from(await (await fetch(server.url + page)).arrayBuffer()));
+      const staticServer = await startStaticServer(await freePort(), file);
+      try {
+        const baseline = await load(`static ${page}`, staticServer.url, page, options.connections, options.seconds);
+        const ssr = results.find((r) => r.path === page)!;
+        ratios.push({
+          page,
+          ssrRequestsPerSecond: ssr.requestsPerSecond,
+          staticRequestsPerSecond: baseline.requestsPerSecond,
+          ratio: ssr.requestsPerSecond / baseline.requestsPerSecond,
+        });
+      } finally {
+        await staticServer.stop();
+      }
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return ratios;
+}

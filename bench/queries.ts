@@ -1,0 +1,77 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ApiDeps } from '../src/server/api/context.ts';
+import * as s from '../src/server/db/schema/index.ts';
+import { homepageData } from '../src/server/services/home-service.ts';
+import { searchMapForApi } from '../src/server/services/map-search-service.ts';
+import { viewProperty } from '../src/server/services/property-detail-service.ts';
+import { searchProperties, type PropertySearch } from '../src/server/services/property-service.ts';
+
+type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+
+/** One benchmarked call, made through the service the API route calls (same code path, no HTTP). */
+export interface Scenario {
+  name: string;
+  run(i: number): Promise<unknown>;
+}
+
+const PAGE = { offset: 0, limit: 20 };
+
+/** What /properties and get_property are asked most: a place, a type, a category, a price range. */
+export const FILTERED_SEARCHES: PropertySearch[] = [
+  { propertyType: 'sell', categorySlug: 'apartment', city: 'Lisbon', minPrice: 100_000, maxPrice: 800_000 },
+  { propertyType: 'rent', city: 'London', maxPrice: 3_000 },
+  { propertyType: 'sell', categorySlug: 'villa', city: 'Dubai', minPrice: 500_000, sort: 'price_asc' },
+  { categorySlug: 'house', country: 'United States', postedSince: 'last_month' },
+];
+
+/** Full-text searches: single words, a phrase with a city, an exclusion. */
+export const TEXT_SEARCHES = ['garden', '"rooftop pool" lisbon', 'renovated -studio', 'sea view madrid'];
+
+/** A map zoomed on a city (about 10 by 14 km). */
+export const MAP_VIEWS = [
+  { latitude: 38.7223, longitude: -9.1393 },
+  { latitude: 51.5072, longitude: -0.1276 },
+  { latitude: 25.2048, longitude: 55.2708 },
+  { latitude: 40.7128, longitude: -74.006 },
+].map((c) => ({
+  south: c.latitude - 0.045,
+  north: c.latitude + 0.045,
+  west: c.longitude - 0.08,
+  east: c.longitude + 0.08,
+}));
+
+/** Public slugs spread over the whole table, for detail lookups that do not all hit one cached row. */
+async function sampleSlugs(deps: Deps, wanted: number): Promise<string[]> {
+  const [{ total } = { total: 0 }] = await deps.db.select({ total: sql<number>`max(id)::int` }).from(s.properties);
+  const step = Math.max(1, Math.floor(total / wanted));
+  const rows = await deps.db
+    .select({ slug: s.properties.slug })
+    .from(s.properties)
+    .where(
+      and(
+        eq(s.properties.adminStatus, 'approved'),
+        eq(s.properties.status, 'active'),
+        sql`${s.properties.id} % ${step} = 0`,
+      ),
+    )
+    .limit(wanted);
+  return rows.map((r) => r.slug);
+}
+
+export async function scenarios(deps: Deps): Promise<Scenario[]> {
+  const slugs = await sampleSlugs(deps, 200);
+  if (slugs.length === 0) throw new Error('no public listings to look up');
+  const at = <T>(items: readonly T[], i: number) => items[i % items.length]!;
+  return [
+    {
+      name: 'listing search (filtered)',
+      run: (i) => searchProperties(deps, null, at(FILTERED_SEARCHES, i), PAGE),
+    },
+    { name: 'listing search (newest, no filter)', run: () => searchProperties(deps, null, {}, PAGE) },
+    { name: 'text search', run: (i) => searchProperties(deps, null, { search: at(TEXT_SEARCHES, i) }, PAGE) },
+    { name: 'map bounds', run: (i) => searchMapForApi(deps, null, { bounds: at(MAP_VIEWS, i) }, PAGE) },
+    // get_property by slug_id: the detail, similar listings and the view counter (a write), as the API does.
+    { name: 'detail by slug', run: (i) => viewProperty(deps, { slug: at(slugs, i) }, null) },
+    { name: 'home data', run: () => homepageData(deps, null) },
+  ];
+}
