@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { setPropertyFeaturedUntil } from '../repositories/admin-moderation-repository.ts';
 import * as repo from '../repositories/admin-queue-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
+import { notifyAdvertisementOwner } from './advertisement-service.ts';
 import type { AdminEvent } from './admin-events.ts';
 import { recordAudit } from './audit-service.ts';
 
@@ -93,6 +94,7 @@ export async function approveFeaturedRequest(db: Database, actor: SessionUser | 
       before: adSnapshot(before),
       after: { ...adSnapshot(after), ...(featured ? { property_featured_until: iso(featured.featuredUntil) } : {}) },
     });
+    await notifyAdvertisementOwner(tx, after, 'approved');
     const event: AdminEvent = {
       type: 'advertisement_approved',
       userId: after.userId,
@@ -115,6 +117,7 @@ export async function rejectFeaturedRequest(db: Database, actor: SessionUser | n
       before: adSnapshot(before),
       after: adSnapshot(after),
     });
+    await notifyAdvertisementOwner(tx, after, 'rejected');
     const event: AdminEvent = {
       type: 'advertisement_rejected',
       userId: after.userId,

@@ -274,6 +274,7 @@ const homepage = z
       }),
     ),
     featured_properties: z.array(propertyCard),
+    featured_projects: z.array(z.record(z.string(), z.unknown())),
     most_viewed_properties: z.array(propertyCard),
     most_liked_properties: z.array(propertyCard),
     latest_properties: z.array(propertyCard),
