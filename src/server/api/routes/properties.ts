@@ -241,6 +241,10 @@ const propertyDetail = z
     total_views: z.number(),
     total_likes: z.number(),
     is_premium: z.boolean(),
+    access: z.boolean().openapi({
+      description: 'false for a premium listing without the premium_properties feature: its details are left out',
+    }),
+    access_message: z.string().nullable(),
     promoted: z.boolean(),
     meta_title: z.string().nullable(),
     meta_description: z.string().nullable(),
@@ -394,7 +398,10 @@ export const propertyRoutes = newRouter()
   .openapi(routes.getProperty, async (c) => {
     const q = c.req.valid('query');
     const { one, similar } = namedListing(q);
-    if (one && !similar) return ok(c, await viewProperty(c.var, one, c.var.user));
+    if (one && !similar) {
+      const detail = await viewProperty(c.var, one, c.var.user);
+      return ok(c, { ...detail, access_message: detail.access_message && c.var.t(detail.access_message) });
+    }
     const search = searchOf(q, similar ? one : undefined);
     return ok(c, await searchProperties(c.var, c.var.user, search, { offset: q.offset, limit: q.limit }));
   })
