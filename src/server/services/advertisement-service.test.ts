@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
+import type { ZodError } from 'zod';
 import { effectiveAdState, storeAdvertisementSchema } from './advertisement-service.ts';
 
 const now = new Date('2025-06-01T12:00:00Z');
