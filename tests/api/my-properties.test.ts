@@ -234,7 +234,7 @@ describe('post_property spends the package listing limit', () => {
     expect(await ownedCount(user.id)).toBe(1);
     const check = await app.call('GET', '/api/check-package-limit?type=property_list', { token: user.token });
     expect(check.body.data).toEqual({ package_available: true, feature_available: true, limit_available: false });
-  });
+  }, 120_000);
 });
 
 describe('editing and managing', () => {

@@ -12,7 +12,7 @@ export async function lockOwnedListing(tx: Executor, target: AdTarget, ownerId: 
   const table = 'propertyId' in target ? properties : projects;
   const id = 'propertyId' in target ? target.propertyId : target.projectId;
   const [row] = await tx
-    .select({ id: table.id, title: table.title, adminStatus: table.adminStatus, status: table.status })
+    .select({ id: table.id, adminStatus: table.adminStatus, status: table.status })
     .from(table)
     .where(and(eq(table.id, id), eq(table.ownerId, ownerId)))
     .limit(1)
