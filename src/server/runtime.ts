@@ -9,6 +9,7 @@ import { env } from './env.ts';
 import { onShutdown } from './lifecycle.ts';
 import { logger } from './logger.ts';
 import { closeEventBus, eventBus } from './realtime/event-bus.ts';
+import { startAdvertisementExpiry } from './services/advertisement-service.ts';
 import { startPushDispatcher, vapidKeys } from './services/push-service.ts';
 import { LocalFileStorage } from './storage/local-storage.ts';
 import { S3FileStorage } from './storage/s3-storage.ts';
@@ -60,6 +61,7 @@ async function boot(): Promise<Runtime> {
   onShutdown(() => closeEventBus(database.db));
   startPushDispatcher(database.db, bus, vapidKeys());
   await bus.ready();
+  startAdvertisementExpiry(database.db);
   const { mailer, sms } = createSenders(config);
   const idTokens = config.FIREBASE_PROJECT_ID
     ? createFirebaseVerifier({ projectId: config.FIREBASE_PROJECT_ID, jwksUrl: config.FIREBASE_JWKS_URL })

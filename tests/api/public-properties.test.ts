@@ -9,6 +9,7 @@ import {
   imageRecord,
   seedCatalog,
 } from '../support/factories.ts';
+import { grantPackage } from '../support/packages.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let app: TestApp;
@@ -445,13 +446,17 @@ describe('get_property detail', () => {
       [1, 2, 3, 4, 5].map(() => createProperty(db(), { ownerId: agent.id, categoryId: catalog.villa.id })),
     );
 
-    const res = await get(`get_property?slug_id=${p.slug}`);
+    // A premium listing: its details go to holders of premium_properties (tests/api/premium-properties.test.ts).
+    const { user: subscriber, token } = await createSignedInUser(db());
+    await grantPackage(db(), [subscriber.id], { premium_properties: null });
+    const res = await get(`get_property?slug_id=${p.slug}`, token);
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d).toMatchObject({
       id: p.id,
       slug_id: p.slug,
       title: 'Villa with a pool',
+      access: true,
       description: 'Big garden.',
       property_type: 'sell',
       rentduration: null,
@@ -598,6 +603,7 @@ describe('homepage-data', () => {
         'projects',
         'agents',
         'articles',
+        'featured_projects',
       ].sort(),
     );
     expect(d.sliders[0]).toMatchObject({

@@ -9,6 +9,7 @@ import { calculatorRoutes } from './routes/calculators.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
 import { adminModerationRoutes } from './routes/admin-moderation.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
+import { advertisementRoutes } from './routes/advertisements.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -57,6 +58,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', profileRoutes);
   app.route('/', myPropertyRoutes);
   app.route('/', packageRoutes);
+  app.route('/', advertisementRoutes);
   app.route('/', propertyRoutes);
   app.route('/', mapRoutes);
   app.route('/', engagementRoutes);

@@ -127,7 +127,16 @@ export interface ProjectFilter {
   exceptId?: number | undefined;
   /** This user's own projects are listed whatever their state (an owner looking at their own). */
   visibleTo?: number | undefined;
+  /** Featured: an approved advertisement running at this moment (advertisements_project_idx). */
+  advertisedAt?: Date | undefined;
 }
+
+/*
+ * Written with an explicit alias: inside a subquery Drizzle renders bare column names, and "id" would then bind to
+ * the inner table.
+ */
+const advertisedAt = (now: Date): SQL =>
+  sql`exists (select 1 from "advertisements" a where a."project_id" = "projects"."id" and a."status" = 'approved' and a."starts_at" <= ${now.toISOString()} and a."ends_at" > ${now.toISOString()})`;
 
 function projectConditions(filter: ProjectFilter): SQL {
   const visible = filter.visibleTo ? or(publicProject, eq(projects.ownerId, filter.visibleTo))! : publicProject;
@@ -143,6 +152,7 @@ function projectConditions(filter: ProjectFilter): SQL {
   if (filter.slug) conditions.push(eq(projects.slug, filter.slug));
   if (filter.exceptId) conditions.push(ne(projects.id, filter.exceptId));
   if (filter.search) conditions.push(sql`${projects.search} @@ websearch_to_tsquery('simple', ${filter.search})`);
+  if (filter.advertisedAt) conditions.push(advertisedAt(filter.advertisedAt));
   return and(...conditions)!;
 }
 

@@ -6,15 +6,13 @@ import { setPropertyFeaturedUntil } from '../repositories/admin-moderation-repos
 import * as repo from '../repositories/admin-queue-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
 import { notifyAdminEvent, type AdminEvent } from './admin-events.ts';
+import { ADVERTISEMENTS_PATH } from './advertisement-service.ts';
 import { recordAudit } from './audit-service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const AD_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 /** How long an approved feature runs unless the admin says otherwise. */
 export const DEFAULT_FEATURE_DAYS = 30;
-
-/** Where owners follow their featured-ad requests. */
-const ADVERTISEMENTS_URL = '/user/advertisement';
 
 export const adQuerySchema = z.object({
   status: z
@@ -102,7 +100,7 @@ export async function approveFeaturedRequest(db: Database, actor: SessionUser | 
       entity: 'advertisement',
       entityId: id,
       subject: await repo.advertisedTitle(tx, after),
-      url: ADVERTISEMENTS_URL,
+      url: ADVERTISEMENTS_PATH,
     };
     await notifyAdminEvent(tx, event);
     return { id, status: after.status, starts_at: iso(after.startsAt), ends_at: iso(after.endsAt), event };
@@ -127,7 +125,7 @@ export async function rejectFeaturedRequest(db: Database, actor: SessionUser | n
       entity: 'advertisement',
       entityId: id,
       subject: await repo.advertisedTitle(tx, after),
-      url: ADVERTISEMENTS_URL,
+      url: ADVERTISEMENTS_PATH,
     };
     await notifyAdminEvent(tx, event);
     return { id, status: after.status, starts_at: null, ends_at: null, event };

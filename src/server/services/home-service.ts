@@ -3,6 +3,7 @@ import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import * as catalog from '../repositories/catalog-repository.ts';
 import * as home from '../repositories/home-repository.ts';
+import { featuredProjects } from './advertisement-service.ts';
 import { listArticles } from './article-service.ts';
 import { getCities } from './catalog-service.ts';
 import { feedPreferences } from './personalised-service.ts';
@@ -34,19 +35,31 @@ export async function homepageData(deps: Deps, viewer: SessionUser | null, now =
     browseProperties(db, filter, { offset: 0, limit }, now, settings).then((r) => r.items);
   const preferences = await feedPreferences(db, viewer);
 
-  const [featured, mostViewed, mostLiked, latest, personalised, categories, cities, projects, agents, articles] =
-    await Promise.all([
-      list({ featuredAt: now }),
-      list({ sort: 'most_viewed' }),
-      list({ sort: 'most_liked' }),
-      list({}),
-      preferences ? list({ preferences }) : Promise.resolve(null),
-      catalog.listCategories(db, { hasProperty: true, offset: 0, limit: 20 }),
-      getCities(db, storage, { offset: 0, limit: SECTION_SIZE }),
-      home.listLatestPublicProjects(db, SMALL_SECTION_SIZE),
-      home.listAgentsWithListings(db, SMALL_SECTION_SIZE),
-      listArticles(deps, {}, { offset: 0, limit: SMALL_SECTION_SIZE }, now),
-    ]);
+  const [
+    featured,
+    mostViewed,
+    mostLiked,
+    latest,
+    personalised,
+    categories,
+    cities,
+    projects,
+    agents,
+    articles,
+    featuredProjectCards,
+  ] = await Promise.all([
+    list({ featuredAt: now }),
+    list({ sort: 'most_viewed' }),
+    list({ sort: 'most_liked' }),
+    list({}),
+    preferences ? list({ preferences }) : Promise.resolve(null),
+    catalog.listCategories(db, { hasProperty: true, offset: 0, limit: 20 }),
+    getCities(db, storage, { offset: 0, limit: SECTION_SIZE }),
+    home.listLatestPublicProjects(db, SMALL_SECTION_SIZE),
+    home.listAgentsWithListings(db, SMALL_SECTION_SIZE),
+    listArticles(deps, {}, { offset: 0, limit: SMALL_SECTION_SIZE }, now),
+    featuredProjects(deps, viewer, { offset: 0, limit: SMALL_SECTION_SIZE }, now),
+  ]);
 
   const shown = [featured, mostViewed, mostLiked, latest, personalised ?? []].flat();
   const marks = await marksFor(
@@ -102,6 +115,7 @@ export async function homepageData(deps: Deps, viewer: SessionUser | null, now =
       property_count: a.propertyCount,
     })),
     articles: articles.items,
+    featured_projects: featuredProjectCards.items,
   };
 }
 export type HomepageData = Awaited<ReturnType<typeof homepageData>>;

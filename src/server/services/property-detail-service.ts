@@ -13,6 +13,7 @@ import {
 } from '../repositories/property-repository.ts';
 import { listFloors } from '../repositories/property-write-repository.ts';
 import { imageView } from './image-view.ts';
+import { hasPackageFeature } from './package-service.ts';
 import { ownerCardView } from './listing-view.ts';
 import { browseProperties, marksFor, priceSettingsOf, propertyCardView } from './property-service.ts';
 import { getPublicSettings } from './settings-service.ts';
@@ -20,12 +21,15 @@ import { getPublicSettings } from './settings-service.ts';
 type Deps = Pick<ApiDeps, 'db' | 'storage'>;
 
 const SIMILAR_COUNT = 4;
+export const PREMIUM_ACCESS_MESSAGE = 'package.unavailable.premium_properties';
 
 /**
  * One listing as its detail page and get_property show it. The public sees approved, active listings; the owner
  * sees their own whatever its state, with the review state and reject reason. Anyone else gets "not found", so
  * the answer never tells whether a hidden listing exists. The owner's email and mobile go to signed-in viewers
- * only. Premium listings are not gated here.
+ * only. A premium listing's details (description, media beyond the photos, documents, parameters, facilities,
+ * floors and exact location) go to its owner and to viewers whose package includes premium_properties; anyone else
+ * gets `access: false` and the message why, as get-project-detail does with project_access.
  */
 export async function propertyDetail(
   deps: Deps,
@@ -39,7 +43,8 @@ export async function propertyDetail(
   const { property: row, owner, category } = found;
   const { storage } = deps;
 
-  const [settings, parameters, facilities, floors, reported] = await Promise.all([
+  const [access, settings, parameters, facilities, floors, reported] = await Promise.all([
+    !row.isPremium || isOwner || hasPackageFeature(deps.db, viewer, 'premium_properties'),
     getPublicSettings(deps.db),
     listParameterDetails(deps.db, row.id, row.categoryId),
     listFacilityDetails(deps.db, row.id),
@@ -59,7 +64,9 @@ export async function propertyDetail(
     id: row.id,
     slug_id: row.slug,
     title: row.title,
-    description: row.description,
+    access,
+    access_message: access ? null : PREMIUM_ACCESS_MESSAGE,
+    description: access ? row.description : '',
     property_type: row.propertyType,
     rentduration: row.propertyType === 'rent' ? row.rentDuration : null,
     price: row.priceMinor / 100,
@@ -67,36 +74,36 @@ export async function propertyDetail(
     category,
     title_image: imageView(storage, row.titleImage),
     gallery_images: row.galleryImages.map((image) => imageView(storage, image)!),
-    three_d_image: imageView(storage, row.threeDImage),
-    video_link: row.videoLink,
-    documents: row.documents.map((doc) => ({
+    three_d_image: access ? imageView(storage, row.threeDImage) : null,
+    video_link: access ? row.videoLink : null,
+    documents: (access ? row.documents : []).map((doc) => ({
       url: storage.url(doc.key),
       name: doc.name,
       content_type: doc.contentType,
       size: doc.size,
     })),
-    parameters: parameters.map((p) => ({
+    parameters: (access ? parameters : []).map((p) => ({
       id: p.id,
       name: p.name,
       type_of_parameter: p.typeOfParameter,
       value: p.value,
       image: imageView(storage, p.image),
     })),
-    facilities: facilities.map((f) => ({
+    facilities: (access ? facilities : []).map((f) => ({
       id: f.id,
       name: f.name,
       distance: f.distance,
       image: imageView(storage, f.image),
     })),
-    floors: floors.map((f) => ({ id: f.id, title: f.title, image: imageView(storage, f.image) })),
+    floors: (access ? floors : []).map((f) => ({ id: f.id, title: f.title, image: imageView(storage, f.image) })),
     location: {
-      address: row.address,
-      formatted_address: row.formattedAddress,
+      address: access ? row.address : '',
+      formatted_address: access ? row.formattedAddress : '',
       city: row.city,
       state: row.state,
       country: row.country,
-      latitude: row.latitude,
-      longitude: row.longitude,
+      latitude: access ? row.latitude : null,
+      longitude: access ? row.longitude : null,
     },
     owner: ownerCardView(storage, owner, viewer),
     total_views: row.totalViews,

@@ -232,6 +232,10 @@ const propertyDetail = z
     total_views: z.number(),
     total_likes: z.number(),
     is_premium: z.boolean(),
+    access: z.boolean().openapi({
+      description: 'false for a premium listing without the premium_properties feature: its details are left out',
+    }),
+    access_message: z.string().nullable(),
     promoted: z.boolean(),
     ...seoMetaReply,
     created_at: z.string(),
@@ -262,6 +266,7 @@ const homepage = z
       }),
     ),
     featured_properties: z.array(propertyCard),
+    featured_projects: z.array(z.record(z.string(), z.unknown())),
     most_viewed_properties: z.array(propertyCard),
     most_liked_properties: z.array(propertyCard),
     latest_properties: z.array(propertyCard),
@@ -370,7 +375,10 @@ export const propertyRoutes = newRouter()
   .openapi(routes.getProperty, async (c) => {
     const q = c.req.valid('query');
     const { one, similar } = namedListing(q);
-    if (one && !similar) return ok(c, await viewProperty(c.var, one, c.var.user));
+    if (one && !similar) {
+      const detail = await viewProperty(c.var, one, c.var.user);
+      return ok(c, { ...detail, access_message: detail.access_message && c.var.t(detail.access_message) });
+    }
     const search = searchOf(q, similar ? one : undefined);
     return ok(c, await searchProperties(c.var, c.var.user, search, { offset: q.offset, limit: q.limit }));
   })

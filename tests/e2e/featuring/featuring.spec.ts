@@ -1,0 +1,124 @@
+import sharp from 'sharp';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+
+// agent3 holds the demo "Premium" package: unlimited listings and 50 featured properties.
+const OWNER = { email: 'agent3@example.com', password: 'demo1234' };
+const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
+
+async function apiToken(request: APIRequestContext, who: { email: string; password: string }) {
+  const res = await request.post('/api/user_signup', { data: { logintype: 'email', ...who } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.token as string;
+}
+
+async function signIn(page: Page, who: { email: string; password: string }, next: string) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
+}
+
+const featuredSection = (page: Page) =>
+  page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Featured properties' }) });
+
+test('an owner features an approved property, sees it waiting, an admin approves, it shows on the home page', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const title = `Featured riverside flat ${Date.now().toString(36)}`;
+
+  // The property exists and is approved: posted and reviewed through the API, as the apps would.
+  const ownerToken = await apiToken(request, OWNER);
+  const adminToken = await apiToken(request, ADMIN);
+  const check = await request.get('/api/check-package-limit?type=property_feature', {
+    headers: { authorization: `Bearer ${ownerToken}` },
+  });
+  expect((await check.json()).data).toEqual({
+    package_available: true,
+    feature_available: true,
+    limit_available: true,
+  });
+  const categories = (await (await request.get('/api/get_categories?limit=100')).json()).data;
+  const category = (Array.isArray(categories) ? categories : categories.items)[0] as { id: number };
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#58a' } })
+    .jpeg()
+    .toBuffer();
+  const posted = await request.post('/api/post_property', {
+    headers: { authorization: `Bearer ${ownerToken}`, origin: baseURL! },
+    multipart: {
+      title,
+      description: 'A bright flat by the river with two bedrooms and a long balcony.',
+      category_id: String(category.id),
+      property_type: 'sell',
+      price: '275000',
+      city: 'Lisbon',
+      state: 'Lisbon',
+      country: 'Portugal',
+      address: '4 River Street, Lisbon, Portugal',
+      latitude: '38.71',
+      longitude: '-9.13',
+      title_image: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo },
+    },
+  });
+  expect(posted.status()).toBe(200);
+  const property = (await posted.json()).data as { id: number; slug_id: string };
+  const approved = await request.post(`/api/admin/properties/${property.id}/approve`, {
+    headers: { authorization: `Bearer ${adminToken}`, origin: baseURL! },
+  });
+  expect(approved.status()).toBe(200);
+
+  // The owner features it from their listing page, without JavaScript: a plain form post.
+  const ownerContext = await browser.newContext({ javaScriptEnabled: false });
+  const owner = await ownerContext.newPage();
+  await signIn(owner, OWNER, `/my-property/${property.slug_id}`);
+  await owner.getByRole('button', { name: `Feature this property ${title}` }).click();
+  await expect(owner).toHaveURL(/\/user\/advertisement\?notice=requested$/);
+  await expect(owner.getByRole('heading', { level: 1, name: 'My advertisements' })).toBeVisible();
+  await expect(owner.getByRole('status').filter({ hasText: 'goes live once an admin approves it' })).toBeVisible();
+  const row = owner.getByTestId('my-advertisements').getByRole('listitem').filter({ hasText: title });
+  await expect(row).toContainText('Waiting for approval');
+  await expect(row).toContainText('The featured period starts when an admin approves it.');
+  // axe needs scripts: the same session in a context that runs them.
+  const checkContext = await browser.newContext({ storageState: await ownerContext.storageState() });
+  const checkPage = await checkContext.newPage();
+  await checkPage.goto('/user/advertisement');
+  await expect(checkPage.getByTestId('my-advertisements')).toContainText(title);
+  await expectNoSeriousA11yViolations(checkPage);
+  await checkContext.close();
+
+  // Asking again is refused with a clear message.
+  await owner.goto('/user/properties');
+  await owner.getByRole('button', { name: `Feature this property ${title}` }).click();
+  await expect(owner.getByRole('alert')).toHaveText(
+    'This listing already has a featuring request waiting for approval.',
+  );
+
+  // Waiting requests are not public.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/');
+  await expect(featuredSection(visitor).getByRole('link', { name: title })).toHaveCount(0);
+
+  // The admin approves it in the featured queue.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, ADMIN, '/admin/featured');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Featured-ad requests' })).toBeVisible();
+  await admin.getByRole('button', { name: `Approve ${title}` }).click();
+  await expect(admin).toHaveURL(/\/admin\/featured\?notice=approved$/);
+
+  // Live: on the home page's featured section, and featured on the owner's advertisements page.
+  await visitor.goto('/');
+  await expect(featuredSection(visitor).getByRole('link', { name: title })).toBeVisible();
+  await owner.goto('/user/advertisement');
+  const live = owner.getByTestId('my-advertisements').getByRole('listitem').filter({ hasText: title });
+  await expect(live).toContainText('Featured');
+  await expect(live).toContainText('Featured period:');
+  await expect(live.locator('time')).toHaveCount(2);
+
+  await Promise.all([ownerContext.close(), visitorContext.close(), adminContext.close()]);
+});
