@@ -215,7 +215,8 @@ const cardColumns = {
 export async function listPublicProperties(
   db: Executor,
   filter: PublicPropertyFilter,
-  page: { offset: number; limit: number },
+  /** `count: false` skips counting every match, for lists that show no total (the home page's rows). */
+  page: { offset: number; limit: number; count?: boolean },
 ) {
   const where = publicConditions(filter);
   let rows = db
@@ -229,14 +230,16 @@ export async function listPublicProperties(
     rows = rows.innerJoin(favourites, mine);
     total = total.innerJoin(favourites, mine);
   }
-  return withTotal(
-    rows
-      .where(where)
-      .orderBy(...ordering(filter))
-      .limit(page.limit)
-      .offset(page.offset),
-    total.where(where),
-  );
+  const pageRows = rows
+    .where(where)
+    .orderBy(...ordering(filter))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (page.count === false) {
+    const found = await pageRows;
+    return { rows: found, total: page.offset + found.length };
+  }
+  return withTotal(pageRows, total.where(where));
 }
 export type PublicPropertyRow = Awaited<ReturnType<typeof listPublicProperties>>['rows'][number];
 

@@ -32,7 +32,7 @@ export async function homepageData(deps: Deps, viewer: SessionUser | null, now =
   const { db, storage } = deps;
   const settings = await getPublicSettings(db);
   const list = (filter: PublicPropertyFilter, limit = SECTION_SIZE) =>
-    browseProperties(db, filter, { offset: 0, limit }, now, settings).then((r) => r.items);
+    browseProperties(db, filter, { offset: 0, limit, count: false }, now, settings).then((r) => r.items);
   const preferences = await feedPreferences(db, viewer);
 
   const [

@@ -54,7 +54,7 @@ export async function propertyDetail(
   const similar = await browseProperties(
     deps.db,
     { categoryId: row.categoryId, exceptId: row.id },
-    { offset: 0, limit: SIMILAR_COUNT },
+    { offset: 0, limit: SIMILAR_COUNT, count: false },
     now,
     settings,
   );

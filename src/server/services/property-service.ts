@@ -85,7 +85,7 @@ function propertyCard(row: PublicPropertyRow, prices: PriceSettings, now: Date):
 export async function browseProperties(
   db: Database,
   filter: PublicPropertyFilter,
-  page: Page,
+  page: Page & { count?: boolean },
   now = new Date(),
   /** Already loaded settings, when the caller builds several lists at once. */
   settings?: PublicSettings,
