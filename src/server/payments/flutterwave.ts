@@ -1,11 +1,13 @@
 import {
   ProviderError,
   WebhookRefused,
+  at,
   callProvider,
   majorUnits,
   parseJson,
   requireHeader,
   sameSecret,
+  textOf,
   type Checkout,
   type CheckoutRequest,
   type PaymentProvider,
@@ -48,9 +50,8 @@ export class FlutterwaveProvider implements PaymentProvider {
         meta: { transaction_id: request.transactionId },
       }),
     });
-    const link = reply['data']?.['link'];
-    if (reply['status'] !== 'success' || typeof link !== 'string')
-      throw new ProviderError('Flutterwave did not create a payment link');
+    const link = textOf(at(reply, 'data', 'link'));
+    if (reply['status'] !== 'success' || !link) throw new ProviderError('Flutterwave did not create a payment link');
     return { reference, redirectUrl: link, clientSecret: null };
   }
 
@@ -58,18 +59,17 @@ export class FlutterwaveProvider implements PaymentProvider {
     if (!sameSecret(requireHeader(headers, 'verif-hash'), this.config.webhookHash))
       throw new WebhookRefused('bad hash');
     const event = parseJson(raw);
-    const id = Number(event['data']?.['id']);
+    const id = Number(at(event, 'data', 'id'));
     if (!Number.isSafeInteger(id) || id <= 0) throw new WebhookRefused('no transaction id');
     const verified = await callProvider(new URL(`/v3/transactions/${id}/verify`, this.config.baseUrl), {
       headers: this.headers(),
     }).catch(() => {
       throw new WebhookRefused('Flutterwave could not confirm the transaction');
     });
-    const data = (verified['data'] ?? {}) as Record<string, any>;
-    const status = String(data['status']);
+    const status = String(at(verified, 'data', 'status'));
     return {
       eventId: `${String(event['event'])}:${id}:${status}`,
-      reference: typeof data['tx_ref'] === 'string' ? data['tx_ref'] : null,
+      reference: textOf(at(verified, 'data', 'tx_ref')),
       outcome: status === 'successful' ? 'succeeded' : status === 'failed' ? 'failed' : null,
     };
   }

@@ -1,10 +1,12 @@
 import {
   WEBHOOK_TOLERANCE_MS,
   WebhookRefused,
+  at,
   callProvider,
   majorUnits,
   parseJson,
   requireHeader,
+  textOf,
   type Checkout,
   type CheckoutRequest,
   type PaymentOutcome,
@@ -95,20 +97,16 @@ export class PayPalProvider implements PaymentProvider {
     });
     if (verdict['verification_status'] !== 'SUCCESS') throw new WebhookRefused('bad signature');
 
-    const resource = (event['resource'] ?? {}) as Record<string, any>;
     const type = String(event['event_type']);
-    const orderOfCapture = resource['supplementary_data']?.['related_ids']?.['order_id'] as string | undefined;
-    const outcome: Record<string, [PaymentOutcome, string | undefined]> = {
+    const orderOfCapture = at(event, 'resource', 'supplementary_data', 'related_ids', 'order_id');
+    const order = at(event, 'resource', 'id');
+    const outcome: Record<string, [PaymentOutcome, unknown]> = {
       'PAYMENT.CAPTURE.COMPLETED': ['succeeded', orderOfCapture],
       'PAYMENT.CAPTURE.DENIED': ['failed', orderOfCapture],
       'PAYMENT.CAPTURE.DECLINED': ['failed', orderOfCapture],
-      'CHECKOUT.ORDER.VOIDED': ['canceled', resource['id']],
+      'CHECKOUT.ORDER.VOIDED': ['canceled', order],
     };
-    const [result, reference] = outcome[type] ?? [null, resource['id']];
-    return {
-      eventId: String(event['id']),
-      reference: typeof reference === 'string' ? reference : null,
-      outcome: result,
-    };
+    const [result, reference] = outcome[type] ?? [null, order];
+    return { eventId: String(event['id']), reference: textOf(reference), outcome: result };
   }
 }

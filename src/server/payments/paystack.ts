@@ -1,11 +1,13 @@
 import {
   ProviderError,
   WebhookRefused,
+  at,
   callProvider,
   hmac,
   parseJson,
   requireHeader,
   sameSecret,
+  textOf,
   type Checkout,
   type CheckoutRequest,
   type PaymentProvider,
@@ -41,22 +43,21 @@ export class PaystackProvider implements PaymentProvider {
         metadata: { transaction_id: request.transactionId, cancel_action: request.cancelUrl },
       }),
     });
-    const data = (reply['data'] ?? {}) as Record<string, any>;
-    if (reply['status'] !== true || typeof data['authorization_url'] !== 'string')
-      throw new ProviderError('Paystack did not start the transaction');
-    return { reference, redirectUrl: data['authorization_url'], clientSecret: null };
+    const redirectUrl = textOf(at(reply, 'data', 'authorization_url'));
+    if (reply['status'] !== true || !redirectUrl) throw new ProviderError('Paystack did not start the transaction');
+    return { reference, redirectUrl, clientSecret: null };
   }
 
   async verifyWebhook(raw: Uint8Array, headers: Headers): Promise<VerifiedEvent> {
     const signature = requireHeader(headers, 'x-paystack-signature');
     if (!sameSecret(signature, hmac('sha512', this.config.secretKey, raw))) throw new WebhookRefused('bad signature');
     const event = parseJson(raw);
-    const data = (event['data'] ?? {}) as Record<string, any>;
     const type = String(event['event']);
+    const reference = textOf(at(event, 'data', 'reference'));
     return {
       // Paystack events have no id of their own; the event and the charge's id name one delivery.
-      eventId: `${type}:${String(data['id'] ?? data['reference'])}`,
-      reference: typeof data['reference'] === 'string' ? data['reference'] : null,
+      eventId: `${type}:${String(at(event, 'data', 'id') ?? reference)}`,
+      reference,
       outcome: type === 'charge.success' ? 'succeeded' : null,
     };
   }

@@ -78,10 +78,24 @@ export function requireHeader(headers: Headers, name: string): string {
   return value;
 }
 
-export function parseJson(raw: Uint8Array): Record<string, any> {
+export type Json = Record<string, unknown>;
+
+/** The value at a path through nested objects of a provider's JSON, or undefined. */
+export function at(value: unknown, ...path: string[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (!current || typeof current !== 'object') return undefined;
+    current = (current as Json)[key];
+  }
+  return current;
+}
+
+export const textOf = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+export function parseJson(raw: Uint8Array): Json {
   try {
     const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, any>;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Json;
   } catch {
     // Falls through to the refusal below.
   }
@@ -89,7 +103,7 @@ export function parseJson(raw: Uint8Array): Record<string, any> {
 }
 
 /** Calls a provider API; any transport error or non-2xx answer becomes a ProviderError. */
-export async function callProvider(url: URL, init: RequestInit): Promise<Record<string, any>> {
+export async function callProvider(url: URL, init: RequestInit): Promise<Json> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
@@ -99,7 +113,7 @@ export async function callProvider(url: URL, init: RequestInit): Promise<Record<
   const text = await response.text();
   if (!response.ok) throw new ProviderError(`${url.host} answered ${response.status}: ${text.slice(0, 200)}`);
   try {
-    return JSON.parse(text) as Record<string, any>;
+    return JSON.parse(text) as Json;
   } catch {
     throw new ProviderError(`${url.host} answered with something that is not JSON`);
   }

@@ -1,11 +1,13 @@
 import {
   ProviderError,
   WebhookRefused,
+  at,
   callProvider,
   hmac,
   parseJson,
   requireHeader,
   sameSecret,
+  textOf,
   type Checkout,
   type CheckoutRequest,
   type PaymentOutcome,
@@ -50,9 +52,10 @@ export class RazorpayProvider implements PaymentProvider {
         notes: { transaction_id: String(request.transactionId) },
       }),
     });
-    if (typeof link['id'] !== 'string' || typeof link['short_url'] !== 'string')
-      throw new ProviderError('Razorpay did not create a payment link');
-    return { reference: link['id'], redirectUrl: link['short_url'], clientSecret: null };
+    const reference = textOf(link['id']);
+    const redirectUrl = textOf(link['short_url']);
+    if (!reference || !redirectUrl) throw new ProviderError('Razorpay did not create a payment link');
+    return { reference, redirectUrl, clientSecret: null };
   }
 
   async verifyWebhook(raw: Uint8Array, headers: Headers): Promise<VerifiedEvent> {
@@ -60,11 +63,11 @@ export class RazorpayProvider implements PaymentProvider {
     if (!sameSecret(signature, hmac('sha256', this.config.webhookSecret, raw)))
       throw new WebhookRefused('bad signature');
     const event = parseJson(raw);
-    const link = event['payload']?.['payment_link']?.['entity'] as Record<string, any> | undefined;
+    const reference = textOf(at(event, 'payload', 'payment_link', 'entity', 'id'));
     const type = String(event['event']);
     return {
-      eventId: headers.get('x-razorpay-event-id') ?? `${type}:${String(link?.['id'])}`,
-      reference: typeof link?.['id'] === 'string' ? link['id'] : null,
+      eventId: headers.get('x-razorpay-event-id') ?? `${type}:${String(reference)}`,
+      reference,
       outcome: OUTCOMES[type] ?? null,
     };
   }

@@ -1,11 +1,13 @@
 import {
   WEBHOOK_TOLERANCE_MS,
   WebhookRefused,
+  at,
   callProvider,
   hmac,
   parseJson,
   requireHeader,
   sameSecret,
+  textOf,
   type Checkout,
   type CheckoutRequest,
   type PaymentOutcome,
@@ -20,9 +22,9 @@ export interface StripeConfig {
 }
 
 /** Event types that settle a payment; the object's id is the Checkout Session or PaymentIntent we stored. */
-const OUTCOMES: Record<string, PaymentOutcome | ((object: Record<string, any>) => PaymentOutcome | null)> = {
+const OUTCOMES: Record<string, PaymentOutcome | ((object: unknown) => PaymentOutcome | null)> = {
   // Card payments complete with the session; delayed methods report later through the async_payment events.
-  'checkout.session.completed': (session) => (session['payment_status'] === 'paid' ? 'succeeded' : null),
+  'checkout.session.completed': (session) => (at(session, 'payment_status') === 'paid' ? 'succeeded' : null),
   'checkout.session.async_payment_succeeded': 'succeeded',
   'checkout.session.async_payment_failed': 'failed',
   'checkout.session.expired': 'canceled',
@@ -91,11 +93,11 @@ export class StripeProvider implements PaymentProvider {
     if (!signatures.some((s) => sameSecret(s, expected))) throw new WebhookRefused('bad signature');
 
     const event = parseJson(raw);
-    const object = (event['data']?.['object'] ?? {}) as Record<string, any>;
+    const object = at(event, 'data', 'object');
     const rule = OUTCOMES[String(event['type'])];
     return {
       eventId: String(event['id']),
-      reference: typeof object['id'] === 'string' ? object['id'] : null,
+      reference: textOf(at(object, 'id')),
       outcome: rule === undefined ? null : typeof rule === 'function' ? rule(object) : rule,
     };
   }

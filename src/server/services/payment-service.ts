@@ -19,6 +19,7 @@ import * as repo from '../repositories/payment-repository.ts';
 import { findSettingsIncludingSecrets } from '../repositories/settings-repository.ts';
 import { findUserById } from '../repositories/user-repository.ts';
 import { PRIVATE_PREFIX } from '../storage/storage.ts';
+import { siteUrl } from '../web/site.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
 import { reasonSchema } from './admin-moderation-service.ts';
 import { recordAudit } from './audit-service.ts';
@@ -121,8 +122,6 @@ export interface StartPaymentInput {
   provider: OnlineProvider;
   packageId: number;
   flow: 'redirect' | 'sdk';
-  /** The site's origin, for the return addresses the provider sends the buyer to. */
-  origin: string;
 }
 
 /**
@@ -151,8 +150,8 @@ export async function startPayment(deps: Deps, actor: SessionUser, input: StartP
       currency: settings.currency_code,
       description: pkg.name,
       customer: { name: user.name, email: user.email },
-      successUrl: new URL(returnPath(transaction.id), input.origin).toString(),
-      cancelUrl: new URL(returnPath(transaction.id, 'canceled'), input.origin).toString(),
+      successUrl: siteUrl(returnPath(transaction.id)).toString(),
+      cancelUrl: siteUrl(returnPath(transaction.id, 'canceled')).toString(),
       flow: input.flow,
     });
     await repo.setTransactionReference(deps.db, transaction.id, checkout.reference);
