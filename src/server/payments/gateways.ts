@@ -41,6 +41,24 @@ export const REQUIRED_KEYS: Record<OnlineProvider, (keyof ProviderKeys)[]> = {
   razorpay: ['razorpay_key_id', 'razorpay_key_secret', 'razorpay_webhook_secret'],
 };
 
+/** Where each provider's hosted payment page lives (and the pages it may pass the buyer through). */
+const HOSTED_PAGES: Record<OnlineProvider, string[]> = {
+  stripe: ['https://checkout.stripe.com'],
+  paypal: ['https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+  paystack: ['https://checkout.paystack.com'],
+  flutterwave: ['https://checkout.flutterwave.com'],
+  razorpay: ['https://rzp.io', 'https://razorpay.com'],
+};
+
+/**
+ * The origins a form may lead to when it starts a payment with these providers. Browsers apply the page's
+ * `form-action` to the redirect after a post, so the plan page must allow them; the API host is included for
+ * stand-ins (staging, tests) that serve their payment page next to their API.
+ */
+export const checkoutOrigins = (bases: PaymentApiBases, providers: readonly OnlineProvider[]) => [
+  ...new Set(providers.flatMap((id) => [new URL(bases[id]).origin, ...HOSTED_PAGES[id]])),
+];
+
 export function paymentProvider(id: OnlineProvider, bases: PaymentApiBases, keys: ProviderKeys): PaymentProvider {
   const baseUrl = bases[id];
   switch (id) {
