@@ -68,6 +68,8 @@ async function prepareSite() {
 }
 
 test.beforeAll(async () => {
+  // Preparing the database and starting a server take a while on a busy machine.
+  test.setTimeout(180_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-payments-'));
   await prepareSite();
   const port = await freePort();
@@ -90,14 +92,22 @@ test.beforeAll(async () => {
   server.stdout!.on('data', (chunk) => (output += chunk));
   server.stderr!.on('data', (chunk) => (output += chunk));
   await expect
-    .poll(async () => (await fetch(`${site}/api/health/ready`).catch(() => null))?.status ?? 0, { timeout: 120_000 })
+    .poll(
+      async () => {
+        if (server.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
+        return (await fetch(`${site}/api/health/ready`).catch(() => null))?.status ?? 0;
+      },
+      { timeout: 120_000 },
+    )
     .toBe(200);
 });
 
 test.afterAll(async () => {
-  const exited = new Promise((resolve) => server?.once('exit', resolve));
-  server?.kill('SIGTERM');
-  await exited;
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
   await fake?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
