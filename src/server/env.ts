@@ -53,6 +53,12 @@ export const envSchema = z.object({
     .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
   PUBLIC_FIREBASE_API_KEY: z.string().default(''),
   PUBLIC_FIREBASE_AUTH_DOMAIN: z.string().default(''),
+  // Payment providers' API hosts; tests and staging point them at local fakes.
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
+  PAYSTACK_API_BASE: z.url().default('https://api.paystack.co'),
+  FLUTTERWAVE_API_BASE: z.url().default('https://api.flutterwave.com'),
+  RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   PUBLIC_BLOCK_DEVTOOLS: flag,
   // Web Push (VAPID). Empty: a key pair is generated once and kept in DATA_DIR/vapid-keys.json.

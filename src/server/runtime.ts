@@ -6,6 +6,7 @@ import { createSenders } from './notify/senders.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedDemoData, seedEssentials } from './db/seed/index.ts';
 import { env } from './env.ts';
+import { paymentApiBases } from './payments/gateways.ts';
 import { onShutdown } from './lifecycle.ts';
 import { logger } from './logger.ts';
 import { closeEventBus, eventBus } from './realtime/event-bus.ts';
@@ -66,6 +67,6 @@ async function boot(): Promise<Runtime> {
   const idTokens = config.FIREBASE_PROJECT_ID
     ? createFirebaseVerifier({ projectId: config.FIREBASE_PROJECT_ID, jwksUrl: config.FIREBASE_JWKS_URL })
     : null;
-  const deps: ApiDeps = { db: database.db, storage, mailer, sms, idTokens };
+  const deps: ApiDeps = { db: database.db, storage, mailer, sms, idTokens, paymentApis: paymentApiBases(config) };
   return { database, deps, api: createApi(deps) };
 }

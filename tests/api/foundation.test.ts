@@ -60,7 +60,9 @@ describe('web-settings', () => {
   it('returns public settings and never a secret one', async () => {
     await app.database.db
       .insert(settings)
-      .values({ key: 'stripe_secret_key', value: 'sk_live_do_not_leak', isSecret: true });
+      .values({ key: 'stripe_secret_key', value: 'sk_live_do_not_leak', isSecret: true })
+      // Seeded empty by a fresh install; the admin stores the real key.
+      .onConflictDoUpdate({ target: settings.key, set: { value: 'sk_live_do_not_leak' } });
     const res = await app.call('GET', '/api/web-settings');
     expect(res.status).toBe(200);
     expect(res.body.error).toBe(false);

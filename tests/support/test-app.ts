@@ -8,6 +8,8 @@ import type { ApiDeps } from '../../src/server/api/context.ts';
 import { OutboxSender, readOutbox, type OutboxEntry } from '../../src/server/notify/outbox.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { seedEssentials } from '../../src/server/db/seed/index.ts';
+import { parseEnv } from '../../src/server/env.ts';
+import { paymentApiBases } from '../../src/server/payments/gateways.ts';
 import { LocalFileStorage } from '../../src/server/storage/local-storage.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
@@ -55,7 +57,15 @@ export async function createTestApp(overrides: Partial<Omit<ApiDeps, 'db' | 'sto
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
   const storage = new LocalFileStorage(storageDir);
   const outbox = new OutboxSender(path.join(storageDir, 'outbox'));
-  const api = createApi({ db: database.db, storage, mailer: outbox, sms: outbox, idTokens: null, ...overrides });
+  const api = createApi({
+    db: database.db,
+    storage,
+    mailer: outbox,
+    sms: outbox,
+    idTokens: null,
+    paymentApis: paymentApiBases(parseEnv({})),
+    ...overrides,
+  });
   afterAll(async () => {
     await database.close();
     fs.rmSync(storageDir, { recursive: true, force: true });

@@ -23,6 +23,7 @@ import { myProjectRoutes } from './routes/my-projects.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { myPropertyRoutes } from './routes/my-properties.ts';
 import { packageRoutes } from './routes/packages.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { personalisedRoutes } from './routes/personalised.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { projectRoutes } from './routes/projects.ts';
@@ -59,6 +60,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', myPropertyRoutes);
   app.route('/', packageRoutes);
   app.route('/', advertisementRoutes);
+  app.route('/', paymentRoutes);
   app.route('/', propertyRoutes);
   app.route('/', mapRoutes);
   app.route('/', engagementRoutes);

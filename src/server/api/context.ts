@@ -5,6 +5,7 @@ import type { IdTokenVerifier } from '../auth/google-id-token.ts';
 import type { MailSender } from '../notify/mail.ts';
 import type { SmsSender } from '../notify/sms.ts';
 import type { FileStorage } from '../storage/storage.ts';
+import type { PaymentApiBases } from '../payments/gateways.ts';
 
 /** What every API handler can reach through `c.var`. */
 export interface ApiDeps {
@@ -14,6 +15,8 @@ export interface ApiDeps {
   sms: SmsSender;
   /** Google sign-in verification; null when the site has no Firebase project configured. */
   idTokens: IdTokenVerifier | null;
+  /** Payment providers' API hosts (STRIPE_API_BASE, ...); their keys are settings. */
+  paymentApis: PaymentApiBases;
 }
 
 export interface ApiEnv {

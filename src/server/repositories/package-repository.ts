@@ -124,3 +124,9 @@ export async function spendFeatureUnit(
     .returning({ used: userPackageUsage.used });
   return spent.length > 0;
 }
+
+/** A package whatever its sale state: one bought while on sale is granted even if withdrawn since. */
+export async function findPackage(db: Executor, id: number) {
+  const [row] = await db.select().from(packages).where(eq(packages.id, id));
+  return row ?? null;
+}

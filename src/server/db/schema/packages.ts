@@ -111,7 +111,23 @@ export const paymentTransactions = pgTable(
   (t) => [
     uniqueIndex('payment_transactions_provider_ref_unique').on(t.provider, t.providerReference),
     index('payment_transactions_user_idx').on(t.userId, t.createdAt.desc()),
+    index('payment_transactions_status_idx').on(t.status, t.createdAt),
   ],
+);
+
+/**
+ * Every verified provider webhook, once: the primary key makes a repeated delivery (providers retry, and may
+ * deliver the same event several times at once) a no-op inside the transaction that would grant the package.
+ */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    provider: paymentProvider().notNull(),
+    eventId: text().notNull(),
+    transactionId: integer().references(() => paymentTransactions.id, { onDelete: 'set null' }),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
 /** A featured property or project ("advertisement" in the spec's calls). */

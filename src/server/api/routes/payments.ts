@@ -1,0 +1,258 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  ONLINE_PROVIDERS,
+  PAYMENT_METHODS,
+  getPaymentSettings,
+  handleWebhook,
+  listPaymentDetails,
+  listPaymentsForAdmin,
+  packageIdSchema,
+  receiptFile,
+  reportPaymentFailure,
+  reviewBankTransfer,
+  startPayment,
+  submitBankTransfer,
+  type OnlineProvider,
+} from '../../services/payment-service.ts';
+import { readBody } from '../body.ts';
+import type { ApiEnv } from '../context.ts';
+import { ok, replies } from '../envelope.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { newRouter } from '../router.ts';
+import { page } from '../schemas.ts';
+import { adminRoute, idParams, loose } from './admin-route.ts';
+import type { Context } from 'hono';
+
+const security = [{ bearer: [] }];
+const tags = ['payments'];
+const transaction = z
+  .object({
+    id: z.number(),
+    package_id: z.number(),
+    package_name: z.string(),
+    buyer: z.object({ id: z.number(), name: z.string(), email: z.string().nullable() }),
+    amount: z.number(),
+    amount_label: z.string(),
+    currency: z.string(),
+    provider: z.string(),
+    reference: z.string().nullable(),
+    status: z.enum(['pending', 'succeeded', 'failed', 'canceled', 'review']),
+    failure_reason: z.string().nullable(),
+    receipt: z.object({ name: z.string(), url: z.string() }).nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('PaymentTransaction');
+const started = z
+  .object({
+    payment_transaction_id: z.number(),
+    provider: z.enum(ONLINE_PROVIDERS),
+    reference: z.string(),
+    redirect_url: z.string().nullable().openapi({ description: "The provider's page to send the buyer to" }),
+    client_secret: z.string().nullable().openapi({ description: 'Stripe PaymentIntent secret (platform_type app)' }),
+    amount: z.number(),
+    currency: z.string(),
+  })
+  .openapi('StartedPayment');
+const packageBody = "Body (JSON or form): package_id. The price is always the package's own.";
+
+const startRoute = (method: 'get' | 'post', path: string, summary: string, description = packageBody) =>
+  createRoute({
+    method,
+    path,
+    tags,
+    summary,
+    description,
+    security,
+    middleware: [requireUser] as const,
+    responses: replies(started, 'The payment, waiting for the buyer at the provider'),
+  });
+
+const routes = {
+  settings: createRoute({
+    method: 'get',
+    path: '/get_payment_settings',
+    tags,
+    summary: 'Payment methods on offer and their public keys (never secret ones)',
+    responses: replies(
+      z
+        .object({
+          enabled_methods: z.array(z.enum(PAYMENT_METHODS)),
+          payment_methods: z.record(z.string(), z.boolean()),
+          currency_code: z.string(),
+          currency_symbol: z.string(),
+          stripe_publishable_key: z.string(),
+          paypal_client_id: z.string(),
+          paystack_public_key: z.string(),
+          flutterwave_public_key: z.string(),
+          razorpay_key_id: z.string(),
+          bank_transfer_instructions: z.string(),
+        })
+        .openapi('PaymentSettings'),
+      'Payment settings',
+    ),
+  }),
+  details: createRoute({
+    method: 'get',
+    path: '/get_payment_details',
+    tags,
+    summary: 'Your payments, newest first',
+    security,
+    middleware: [requireUser] as const,
+    request: { query: z.object({ offset: z.string().optional(), limit: z.string().optional() }) },
+    responses: replies(page(transaction), 'Payments'),
+  }),
+  stripe: startRoute(
+    'post',
+    '/create-payment-intent',
+    'Pay for a package with Stripe',
+    'Body: package_id, platform_type (web: a hosted Checkout page in redirect_url; app: a PaymentIntent ' +
+      'client_secret for the Stripe SDK).',
+  ),
+  paypal: startRoute(
+    'get',
+    '/paypal',
+    'Pay for a package with PayPal',
+    "Query: package_id (amount, sent by old clients, is ignored: the package's price is charged).",
+  ),
+  paystack: startRoute('post', '/paystack', 'Pay for a package with Paystack'),
+  flutterwave: startRoute('post', '/flutterwave', 'Pay for a package with Flutterwave'),
+  razorpay: startRoute('post', '/razorpay', 'Pay for a package with Razorpay (a payment link)'),
+  bankTransfer: createRoute({
+    method: 'post',
+    path: '/bank-transfer',
+    tags,
+    summary: 'Pay by bank transfer: upload the receipt for an admin to check',
+    description: 'Multipart: package_id, receipt (PDF, JPEG or PNG). The payment waits in status review.',
+    security,
+    middleware: [requireUser] as const,
+    responses: replies(transaction, 'The payment, in review'),
+  }),
+  fail: createRoute({
+    method: 'post',
+    path: '/payment-transaction-fail',
+    tags,
+    summary: 'Report that your pending payment failed or was canceled',
+    description: 'Body: payment_transaction_id, status (failed, the default, or canceled).',
+    security,
+    middleware: [requireUser] as const,
+    responses: replies(transaction, 'The payment'),
+  }),
+  receipt: createRoute({
+    method: 'get',
+    path: '/payment-receipt',
+    tags,
+    summary: 'The uploaded bank-transfer receipt (its buyer and admins only)',
+    security,
+    middleware: [requireUser] as const,
+    request: { query: z.object({ payment_transaction_id: packageIdSchema }) },
+    responses: { 200: { description: 'The file' } },
+  }),
+  webhook: createRoute({
+    method: 'post',
+    path: '/webhooks/{provider}',
+    tags,
+    summary: "A provider's webhook (signature checked on the raw body; repeated deliveries are ignored)",
+    request: {
+      params: z.object({ provider: z.enum(ONLINE_PROVIDERS).openapi({ param: { name: 'provider', in: 'path' } }) }),
+    },
+    responses: replies(z.object({ received: z.boolean(), duplicate: z.boolean() }), 'Accepted'),
+  }),
+  adminList: adminRoute({
+    method: 'get',
+    path: '/admin/payments',
+    summary: 'Payments by status (review by default: bank transfers waiting for a decision)',
+    request: {
+      query: z.object({ status: z.string().optional(), offset: z.string().optional(), limit: z.string().optional() }),
+    },
+    responses: replies(page(transaction), 'Payments'),
+  }),
+  adminApprove: adminRoute({
+    method: 'post',
+    path: '/admin/payments/{id}/approve',
+    summary: 'Accept a bank transfer: the package is granted',
+    request: { params: idParams },
+    responses: replies(loose('AdminPaymentDecision'), 'Approved'),
+  }),
+  adminReject: adminRoute({
+    method: 'post',
+    path: '/admin/payments/{id}/reject',
+    summary: 'Refuse a bank transfer with a reason the buyer reads',
+    description: 'Body (JSON or form): reason (required, at most 500 characters).',
+    request: { params: idParams },
+    responses: replies(loose('AdminPaymentDecision'), 'Rejected'),
+  }),
+};
+
+const platformSchema = z.object({
+  package_id: packageIdSchema,
+  platform_type: z.enum(['web', 'app'], { error: 'payment.bad_platform' }).default('web'),
+});
+const packageSchema = z.object({ package_id: packageIdSchema });
+
+async function start(c: Context<ApiEnv>, provider: OnlineProvider, input: unknown) {
+  const { package_id } = packageSchema.parse(input);
+  return ok(
+    c,
+    await startPayment(c.var, c.var.user!, { provider, packageId: package_id, flow: 'redirect' }),
+    'payment.started',
+  );
+}
+
+export const paymentRoutes = newRouter()
+  .openapi(routes.settings, async (c) => ok(c, await getPaymentSettings(c.var.db)))
+  .openapi(routes.details, async (c) => ok(c, await listPaymentDetails(c.var.db, c.var.user!, c.req.query())))
+  .openapi(routes.stripe, async (c) => {
+    const { package_id, platform_type } = platformSchema.parse((await readBody(c)).fields);
+    const flow = platform_type === 'app' ? 'sdk' : 'redirect';
+    return ok(
+      c,
+      await startPayment(c.var, c.var.user!, { provider: 'stripe', packageId: package_id, flow }),
+      'payment.started',
+    );
+  })
+  .openapi(routes.paypal, async (c) => start(c, 'paypal', c.req.query()))
+  .openapi(routes.paystack, async (c) => start(c, 'paystack', (await readBody(c)).fields))
+  .openapi(routes.flutterwave, async (c) => start(c, 'flutterwave', (await readBody(c)).fields))
+  .openapi(routes.razorpay, async (c) => start(c, 'razorpay', (await readBody(c)).fields))
+  .openapi(routes.bankTransfer, async (c) =>
+    ok(c, await submitBankTransfer(c.var, c.var.user!, await readBody(c)), 'payment.result.review'),
+  )
+  .openapi(routes.fail, async (c) => {
+    const body = (await readBody(c)).fields;
+    const view = await reportPaymentFailure(c.var.db, c.var.user!, body);
+    return ok(c, view, view.status === 'canceled' ? 'payment.result.canceled' : 'payment.result.failed');
+  })
+  .openapi(routes.receipt, async (c) => {
+    const file = await receiptFile(c.var, c.var.user!, c.req.valid('query').payment_transaction_id);
+    return new Response(file.body as Uint8Array<ArrayBuffer>, {
+      headers: {
+        'content-type': file.contentType,
+        'content-disposition': `attachment; filename="${file.name.replace(/"/g, '')}"`,
+        'cache-control': 'private, no-store',
+      },
+    });
+  })
+  .openapi(routes.webhook, async (c) => {
+    // The signature covers the exact bytes sent, so the body is read raw, never parsed and re-serialised.
+    const raw = new Uint8Array(await c.req.arrayBuffer());
+    return ok(c, await handleWebhook(c.var, c.req.valid('param').provider, raw, c.req.raw.headers));
+  })
+  .openapi(routes.adminList, async (c) => ok(c, await listPaymentsForAdmin(c.var.db, c.var.user, c.req.query())))
+  .openapi(routes.adminApprove, async (c) =>
+    ok(
+      c,
+      await reviewBankTransfer(c.var.db, c.var.user, c.req.valid('param').id, { approve: true }),
+      'payment.approved',
+    ),
+  )
+  .openapi(routes.adminReject, async (c) =>
+    ok(
+      c,
+      await reviewBankTransfer(c.var.db, c.var.user, c.req.valid('param').id, {
+        approve: false,
+        input: (await readBody(c)).fields,
+      }),
+      'payment.rejected',
+    ),
+  );
