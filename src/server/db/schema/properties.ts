@@ -63,6 +63,17 @@ export const properties = pgTable(
     index('properties_featured_idx').on(t.featuredUntil),
     index('properties_location_idx').on(t.latitude, t.longitude),
     index('properties_search_idx').using('gin', t.search),
+    // Public lists (docs/performance.md): newest first, the same within a category (similar listings), and the
+    // common city + type + category + price search, each over public listings only.
+    index('properties_public_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.adminStatus} = 'approved' and ${t.status} = 'active'`),
+    index('properties_public_category_newest_idx')
+      .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.adminStatus} = 'approved' and ${t.status} = 'active'`),
+    index('properties_public_city_search_idx')
+      .on(sql`lower(${t.city})`, t.propertyType, t.categoryId, t.priceMinor)
+      .where(sql`${t.adminStatus} = 'approved' and ${t.status} = 'active'`),
     check('properties_price_nonnegative', sql`${t.priceMinor} >= 0`),
     check('properties_counters_nonnegative', sql`${t.totalViews} >= 0 and ${t.totalLikes} >= 0`),
     check('properties_rent_duration_only_for_rent', sql`${t.propertyType} = 'rent' or ${t.rentDuration} is null`),

@@ -1,0 +1,3 @@
+CREATE INDEX "properties_public_newest_idx" ON "properties" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "properties"."admin_status" = 'approved' and "properties"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "properties_public_category_newest_idx" ON "properties" USING btree ("category_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "properties"."admin_status" = 'approved' and "properties"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "properties_public_city_search_idx" ON "properties" USING btree (lower("city"),"property_type","category_id","price_minor") WHERE "properties"."admin_status" = 'approved' and "properties"."status" = 'active';
