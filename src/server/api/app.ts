@@ -8,6 +8,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { calculatorRoutes } from './routes/calculators.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
 import { adminModerationRoutes } from './routes/admin-moderation.ts';
+import { adminSettingsRoutes } from './routes/admin-settings.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -72,6 +73,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', adminModerationRoutes);
   app.route('/', adminUserRoutes);
   app.route('/', adminAuditRoutes);
+  app.route('/', adminSettingsRoutes);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

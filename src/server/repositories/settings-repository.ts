@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { settings } from '../db/schema/index.ts';
 
@@ -13,4 +13,30 @@ export async function findPublicSettingValue(db: Executor, key: string): Promise
     .where(and(eq(settings.key, key), eq(settings.isSecret, false)))
     .limit(1);
   return row?.value ?? null;
+}
+
+/** Every stored setting, secrets included: only the admin settings service reads this, and never returns secrets. */
+export function listAllSettings(db: Executor) {
+  return db.select({ key: settings.key, value: settings.value, isSecret: settings.isSecret }).from(settings);
+}
+
+/** The rows about to change, locked so two admins saving at once take turns. */
+export function lockSettings(tx: Executor, keys: string[]) {
+  if (keys.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, keys))
+    .for('update');
+}
+
+export async function upsertSetting(tx: Executor, key: string, value: unknown, isSecret: boolean) {
+  await tx
+    .insert(settings)
+    .values({ key, value, isSecret })
+    .onConflictDoUpdate({ target: settings.key, set: { value, isSecret, updatedAt: new Date() } });
+}
+
+export async function deleteSettings(tx: Executor, keys: string[]) {
+  if (keys.length) await tx.delete(settings).where(inArray(settings.key, keys));
 }
