@@ -72,7 +72,7 @@ export const categoryEntity = defineEntity({
   orderBy: [asc(categories.sortOrder), asc(categories.id)],
   fields: [
     { name: 'name', kind: 'text', required: true, column: true },
-    { name: 'slug', kind: 'text', column: true },
+    { name: 'slug', kind: 'text', column: true, hint: true },
     imageSpec,
     { name: 'parameter_ids', kind: 'checklist' },
     { name: 'sort_order', kind: 'number', column: true },
@@ -144,7 +144,7 @@ export const parameterEntity = defineEntity({
   fields: [
     { name: 'name', kind: 'text', required: true, column: true },
     { name: 'type', kind: 'select', choices: FIELD_TYPES, choiceLabels: 'admin.field_types', column: true },
-    { name: 'options', kind: 'lines' },
+    { name: 'options', kind: 'lines', hint: true },
     { name: 'is_required', kind: 'checkbox', column: true },
     imageSpec,
   ],

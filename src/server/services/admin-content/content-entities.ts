@@ -22,7 +22,7 @@ export const articleCategoryEntity = defineEntity({
   orderBy: [asc(articleCategories.name)],
   fields: [
     { name: 'name', kind: 'text', required: true, column: true },
-    { name: 'slug', kind: 'text', column: true },
+    { name: 'slug', kind: 'text', column: true, hint: true },
   ],
   schema: z.object({ name: name(), slug: slugInput }),
   toColumns: async (v, ctx) => ({ name: v.name, slug: await slugFor(ctx, articleCategories, v.slug, v.name) }),
@@ -37,9 +37,9 @@ export const articleEntity = defineEntity({
   orderBy: [desc(articles.createdAt)],
   fields: [
     { name: 'title', kind: 'text', required: true, column: true },
-    { name: 'slug', kind: 'text', column: true },
+    { name: 'slug', kind: 'text', column: true, hint: true },
     { name: 'category_id', kind: 'select' },
-    { name: 'description', kind: 'richtext', required: true },
+    { name: 'description', kind: 'richtext', required: true, hint: true },
     imageSpec,
     { name: 'published', kind: 'checkbox', column: true },
     ...META_SPECS,
@@ -124,7 +124,7 @@ export const verificationFieldEntity = defineEntity({
   fields: [
     { name: 'name', kind: 'text', required: true, column: true },
     { name: 'type', kind: 'select', choices: FIELD_TYPES, choiceLabels: 'admin.field_types', column: true },
-    { name: 'options', kind: 'lines' },
+    { name: 'options', kind: 'lines', hint: true },
     { name: 'is_required', kind: 'checkbox', column: true },
     { name: 'sort_order', kind: 'number', column: true },
     { name: 'is_active', kind: 'checkbox', column: true },

@@ -31,6 +31,10 @@ export interface FieldSpec {
   choices?: readonly string[];
   choiceLabels?: string;
   accept?: string;
+  /** Translation keys passed to the label (`{{feature}}` of a package limit). */
+  labelArgs?: Record<string, string>;
+  /** Shows `admin.hints.<name>` under the field. */
+  hint?: boolean;
   /** Shown as a column of the list. */
   column?: boolean;
 }

@@ -37,7 +37,7 @@ export async function readLanguageFile(file: File): Promise<Strings> {
   const keys = flatKeys(parsed);
   const unknown = keys.filter((key) => !knownKey(key));
   if (unknown.length)
-    throw AppError.validation({ strings: ['admin.languages.unknown_keys'], unknown_keys: unknown.slice(0, 200) });
+    throw AppError.validation({ strings: ['admin.languages.unknown_keys'], unknown_keys: [unknown.slice(0, 200).join(', ')] });
   const leaf = (value: unknown): boolean =>
     typeof value === 'string' || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(leaf));
   if (!leaf(parsed)) throw AppError.validation({ strings: ['admin.languages.not_text'] });
@@ -65,7 +65,7 @@ export const languageEntity = defineEntity({
     { name: 'code', kind: 'text', required: true, column: true },
     { name: 'name', kind: 'text', required: true, column: true },
     { name: 'native_name', kind: 'text', required: true },
-    { name: 'strings', kind: 'file', accept: 'application/json,.json' },
+    { name: 'strings', kind: 'file', accept: 'application/json,.json', hint: true },
     { name: 'is_rtl', kind: 'checkbox', column: true },
     { name: 'is_default', kind: 'checkbox', column: true },
     { name: 'is_active', kind: 'checkbox', column: true },

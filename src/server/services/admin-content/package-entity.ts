@@ -44,10 +44,12 @@ export const packageEntity = defineEntity({
   orderBy: [asc(packages.sortOrder), asc(packages.id)],
   fields: [
     { name: 'name', kind: 'text', required: true, column: true },
-    { name: 'price', kind: 'number', required: true, column: true },
+    { name: 'price', kind: 'number', required: true, column: true, hint: true },
     { name: 'duration_days', kind: 'number', required: true, column: true },
     { name: 'features', kind: 'checklist', choices: PACKAGE_FEATURES, choiceLabels: 'package.feature' },
-    ...PACKAGE_FEATURES.map((f): FieldSpec => ({ name: limitField(f), label: 'limit', kind: 'number' })),
+    ...PACKAGE_FEATURES.map(
+      (f): FieldSpec => ({ name: limitField(f), label: 'limit', labelArgs: { feature: `package.feature.${f}` }, kind: 'number', hint: true }),
+    ),
     { name: 'ios_product_id', kind: 'text' },
     { name: 'sort_order', kind: 'number' },
     { name: 'is_active', kind: 'checkbox', column: true },
