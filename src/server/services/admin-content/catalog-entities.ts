@@ -17,6 +17,7 @@ import { fieldType } from '../../db/schema/enums.ts';
 import { isReferenced } from '../../repositories/admin-content-repository.ts';
 import { imageView } from '../image-view.ts';
 import {
+  activeFlag,
   defineEntity,
   flag,
   idList,
@@ -45,7 +46,7 @@ export const typedFieldSchema = z
     options: lines,
     is_required: flag,
     sort_order: order,
-    is_active: flag,
+    is_active: activeFlag,
   })
   .superRefine((v, ctx) => {
     if (CHOICE_TYPES.has(v.type) && v.options.length < 2)
@@ -84,7 +85,7 @@ export const categoryEntity = defineEntity({
     slug: slugInput,
     parameter_ids: idList,
     sort_order: order,
-    is_active: flag,
+    is_active: activeFlag,
     ...metaFields,
   }),
   async toColumns(v, ctx) {
@@ -229,7 +230,7 @@ export const reportReasonEntity = defineEntity({
     { name: 'reason', kind: 'text', required: true, column: true },
     { name: 'is_active', kind: 'checkbox', column: true },
   ],
-  schema: z.object({ reason: name(300), is_active: flag }),
+  schema: z.object({ reason: name(300), is_active: activeFlag }),
   toColumns: async (v) => ({ reason: v.reason, isActive: v.is_active }),
   view: (row) => ({ id: row.id, reason: row['reason'], is_active: row['isActive'] }),
   inUse: (db, row) => isReferenced(db, reports, reports.reasonId, row.id),

@@ -11,7 +11,7 @@ import {
 import { isReferenced } from '../../repositories/admin-content-repository.ts';
 import { imageView } from '../image-view.ts';
 import { FIELD_TYPES, typedFieldSchema } from './catalog-entities.ts';
-import { defineEntity, flag, imageFor, imageSpec, META_SPECS, metaFields, name, order, slugFor, slugInput } from './entity.ts';
+import { activeFlag, defineEntity, flag, imageFor, imageSpec, META_SPECS, metaFields, name, order, slugFor, slugInput } from './entity.ts';
 import { validationMessages as m } from '../../../lib/validation/messages.ts';
 
 export const articleCategoryEntity = defineEntity({
@@ -104,7 +104,7 @@ export const faqEntity = defineEntity({
     { name: 'sort_order', kind: 'number', column: true },
     { name: 'is_active', kind: 'checkbox', column: true },
   ],
-  schema: z.object({ question: name(300), answer: name(5000), sort_order: order, is_active: flag }),
+  schema: z.object({ question: name(300), answer: name(5000), sort_order: order, is_active: activeFlag }),
   toColumns: async (v) => ({ question: v.question, answer: v.answer, sortOrder: v.sort_order, isActive: v.is_active }),
   view: (row) => ({
     id: row.id,

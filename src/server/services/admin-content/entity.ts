@@ -92,6 +92,8 @@ export const flag = z
     z.enum(['1', '0', 'true', 'false', 'on', 'off', '']).transform((v) => v === '1' || v === 'true' || v === 'on'),
   ])
   .default(false);
+/** Rows are created switched on unless the form or call says otherwise (a form's unticked box sends "0"). */
+export const activeFlag = flag.unwrap().default(true);
 export const name = (max = 120) => z.string({ error: m.required }).trim().min(1, m.required).max(max, 'admin.errors.too_long');
 export const optionalText = (max = 500) =>
   z

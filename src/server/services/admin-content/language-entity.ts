@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { shippedLanguages } from '../../i18n/shipped.ts';
 import type { Strings } from '../../i18n/translator.ts';
 import { invalidateLanguageCatalog } from '../language-service.ts';
-import { defineEntity, flag, name, type SaveContext } from './entity.ts';
+import { activeFlag, defineEntity, flag, name, type SaveContext } from './entity.ts';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -79,7 +79,7 @@ export const languageEntity = defineEntity({
     native_name: name(60),
     is_rtl: flag,
     is_default: flag,
-    is_active: flag,
+    is_active: activeFlag,
   }),
   async toColumns(v, ctx) {
     const taken = await ctx.tx

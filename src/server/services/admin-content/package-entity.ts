@@ -4,7 +4,7 @@ import { packageFeatures, packages, paymentTransactions, userPackages } from '..
 import { isReferenced } from '../../repositories/admin-content-repository.ts';
 import { PACKAGE_FEATURES, type PackageFeature } from '../package-service.ts';
 import { toMajor, toMinor } from '../../../lib/money.ts';
-import { defineEntity, flag, optionalText, order, type FieldSpec } from './entity.ts';
+import { activeFlag, defineEntity, flag, optionalText, order, type FieldSpec } from './entity.ts';
 
 const limitField = (feature: string) => `limit_${feature}`;
 
@@ -26,7 +26,7 @@ const schema = z
       .default([]),
     ios_product_id: optionalText(200),
     sort_order: order,
-    is_active: flag,
+    is_active: activeFlag,
     ...Object.fromEntries(PACKAGE_FEATURES.map((f) => [limitField(f), limit])),
   })
   .transform((v) => ({
