@@ -19,19 +19,31 @@ beforeAll(async () => {
 
 describe('categories and parameters', () => {
   it('creates a dropdown parameter and a category offering it to the property form', async () => {
-    const param = await call('POST', '/parameters', { name: 'Heating', type: 'dropdown', options: 'Gas\nElectric\n\nSolar' });
+    const param = await call('POST', '/parameters', {
+      name: 'Heating',
+      type: 'dropdown',
+      options: 'Gas\nElectric\n\nSolar',
+    });
     expect(param.status).toBe(200);
     expect(param.body.data).toMatchObject({ name: 'Heating', type: 'dropdown', options: ['Gas', 'Electric', 'Solar'] });
     const created = await call('POST', '/categories', { name: 'Tiny Houses', parameter_ids: [param.body.data.id] });
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ slug: 'tiny-houses', parameter_ids: [param.body.data.id], is_active: true });
+    expect(created.body.data).toMatchObject({
+      slug: 'tiny-houses',
+      parameter_ids: [param.body.data.id],
+      is_active: true,
+    });
     const categoryId = created.body.data.id;
     const [audit] = await auditRows(db(), 'category', categoryId);
     expect(audit).toMatchObject({ action: 'category.create', after: expect.objectContaining({ name: 'Tiny Houses' }) });
 
     const listed = await app.call('GET', '/api/get_categories?search=Tiny');
     expect(listed.body.data.items[0].parameters).toEqual([
-      expect.objectContaining({ name: 'Heating', type_of_parameter: 'dropdown', type_values: ['Gas', 'Electric', 'Solar'] }),
+      expect.objectContaining({
+        name: 'Heating',
+        type_of_parameter: 'dropdown',
+        type_values: ['Gas', 'Electric', 'Solar'],
+      }),
     ]);
 
     // A second one with the same name gets its own slug; a typed slug that is taken is refused.
@@ -42,9 +54,18 @@ describe('categories and parameters', () => {
 
     // Editing sends only what changes.
     const edited = await call('POST', `/categories/${categoryId}`, { is_active: false, sort_order: 3 });
-    expect(edited.body.data).toMatchObject({ name: 'Tiny Houses', is_active: false, sort_order: 3, parameter_ids: [param.body.data.id] });
+    expect(edited.body.data).toMatchObject({
+      name: 'Tiny Houses',
+      is_active: false,
+      sort_order: 3,
+      parameter_ids: [param.body.data.id],
+    });
     const [update] = await auditRows(db(), 'category', categoryId);
-    expect(update).toMatchObject({ action: 'category.update', before: { is_active: true, sort_order: 0 }, after: { is_active: false, sort_order: 3 } });
+    expect(update).toMatchObject({
+      action: 'category.update',
+      before: { is_active: true, sort_order: 0 },
+      after: { is_active: false, sort_order: 3 },
+    });
   });
 
   it('refuses bad input with field messages', async () => {
@@ -75,7 +96,9 @@ describe('categories and parameters', () => {
   });
 
   it('stores an uploaded image checked by its content', async () => {
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a9' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a9' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('name', 'Pool');
     form.append('image', new File([photo], 'pool.png', { type: 'image/png' }));
@@ -93,7 +116,8 @@ describe('categories and parameters', () => {
 
 describe('other entities', () => {
   it('lists with search and paging', async () => {
-    for (const reason of ['Spam one', 'Spam two', 'Fraud']) await call('POST', '/report-reasons', { reason, is_active: true });
+    for (const reason of ['Spam one', 'Spam two', 'Fraud'])
+      await call('POST', '/report-reasons', { reason, is_active: true });
     const spam = await call('GET', '/report-reasons?search=spam&limit=1');
     expect(spam.body.data).toMatchObject({ total: 2, limit: 1 });
     expect(spam.body.data.items).toHaveLength(1);
@@ -110,14 +134,21 @@ describe('other entities', () => {
       limit_project_access: '',
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ price: 49.99, features: ['property_list', 'project_access'], limit_property_list: 10, limit_project_access: null });
+    expect(res.body.data).toMatchObject({
+      price: 49.99,
+      features: ['property_list', 'project_access'],
+      limit_property_list: 10,
+      limit_project_access: null,
+    });
     const [row] = await db().select().from(s.packages).where(eq(s.packages.id, res.body.data.id));
     expect(row!.priceMinor).toBe(4999);
     const bad = await call('POST', '/packages', { name: 'Bad', price: -1, duration_days: 0, features: ['teleport'] });
     expect(Object.keys(bad.body.data.fields).sort()).toEqual(['duration_days', 'features.0', 'price']);
 
     const buyer = await createUser(db());
-    await db().insert(s.userPackages).values({ userId: buyer.id, packageId: res.body.data.id, startsAt: new Date(), endsAt: new Date() });
+    await db()
+      .insert(s.userPackages)
+      .values({ userId: buyer.id, packageId: res.body.data.id, startsAt: new Date(), endsAt: new Date() });
     expect((await call('DELETE', `/packages/${res.body.data.id}`)).body.data.outcome).toBe('deactivated');
   });
 
@@ -133,7 +164,9 @@ describe('other entities', () => {
     expect(res.body.data.description).not.toMatch(/script|onclick|javascript/);
     expect(res.body.data.published_at).toBeTruthy();
     expect((await app.call('GET', `/api/get_articles?slug_id=${res.body.data.slug}`)).body.data).toBeTruthy();
-    expect((await call('POST', '/articles', { title: 'Empty', description: '<script></script>' })).body.data.fields).toEqual({
+    expect(
+      (await call('POST', '/articles', { title: 'Empty', description: '<script></script>' })).body.data.fields,
+    ).toEqual({
       description: ['This field is required.'],
     });
   });
@@ -142,7 +175,12 @@ describe('other entities', () => {
     const faq = await call('POST', '/faqs', { question: 'Is it free?', answer: 'Yes.', is_active: true });
     expect(faq.body.data).toMatchObject({ question: 'Is it free?', is_active: true });
     expect((await call('DELETE', `/faqs/${faq.body.data.id}`)).body.data.outcome).toBe('deleted');
-    const field = await call('POST', '/verification-fields', { name: 'Licence', type: 'radiobutton', options: ['A', 'B'], is_active: true });
+    const field = await call('POST', '/verification-fields', {
+      name: 'Licence',
+      type: 'radiobutton',
+      options: ['A', 'B'],
+      is_active: true,
+    });
     expect(field.body.data).toMatchObject({ type: 'radiobutton', options: ['A', 'B'] });
     const text = await call('POST', `/verification-fields/${field.body.data.id}`, { type: 'text' });
     expect(text.body.data.options).toEqual([]);
@@ -153,16 +191,26 @@ describe('languages', () => {
   const upload = (fields: Record<string, string>, json?: unknown, id?: number) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    if (json !== undefined) form.append('strings', new File([JSON.stringify(json)], 'fr.json', { type: 'application/json' }));
+    if (json !== undefined)
+      form.append('strings', new File([JSON.stringify(json)], 'fr.json', { type: 'application/json' }));
     return app.call('POST', `/api/admin/languages${id ? `/${id}` : ''}`, { token: admin, body: form });
   };
 
   it('takes a language file, refuses unknown keys with their list, and falls back for missing ones', async () => {
-    const unknown = await upload({ code: 'fr', name: 'French', native_name: 'Français', is_active: '1' }, { home: { title: 'Accueil', nope: 'x' }, extra: 'y' });
+    const unknown = await upload(
+      { code: 'fr', name: 'French', native_name: 'Français', is_active: '1' },
+      { home: { title: 'Accueil', nope: 'x' }, extra: 'y' },
+    );
     expect(unknown.status).toBe(422);
-    expect(unknown.body.data.fields).toEqual({ strings: ['The file has keys the site does not know.'], unknown_keys: ['home.nope, extra'] });
+    expect(unknown.body.data.fields).toEqual({
+      strings: ['The file has keys the site does not know.'],
+      unknown_keys: ['home.nope, extra'],
+    });
 
-    const res = await upload({ code: 'fr', name: 'French', native_name: 'Français', is_active: '1' }, { home: { title: 'Trouvez votre maison' } });
+    const res = await upload(
+      { code: 'fr', name: 'French', native_name: 'Français', is_active: '1' },
+      { home: { title: 'Trouvez votre maison' } },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ code: 'fr', uploaded_keys: 1, is_default: false });
     const langs = await app.call('GET', '/api/get_languages');

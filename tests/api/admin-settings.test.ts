@@ -33,10 +33,20 @@ describe('admin settings', () => {
   });
 
   it('saves settings, audits what changed, and the public settings show it at once', async () => {
-    const res = await save({ currency_symbol: '€', currency_code: 'eur', svg_clr: '#AA3300', number_with_suffix: false });
+    const res = await save({
+      currency_symbol: '€',
+      currency_code: 'eur',
+      svg_clr: '#AA3300',
+      number_with_suffix: false,
+    });
     expect(res.status).toBe(200);
     const pub = (await app.call('GET', '/api/web-settings')).body.data;
-    expect(pub).toMatchObject({ currency_symbol: '€', currency_code: 'EUR', svg_clr: '#aa3300', number_with_suffix: false });
+    expect(pub).toMatchObject({
+      currency_symbol: '€',
+      currency_code: 'EUR',
+      svg_clr: '#aa3300',
+      number_with_suffix: false,
+    });
     const audit = await latestAudit();
     expect(audit.action).toBe('settings.update');
     expect(audit.before).toMatchObject({ currency_symbol: '$', currency_code: 'USD' });
@@ -45,7 +55,14 @@ describe('admin settings', () => {
 
   it('refuses bad input with a message per field and changes nothing', async () => {
     const before = await countAuditRows(db());
-    const res = await save({ svg_clr: 'teal', currency_code: 'EURO', web_placeholder_logo: 'javascript:alert(1)', company_email: 'nope', demo_mode: true, nonsense: 1 });
+    const res = await save({
+      svg_clr: 'teal',
+      currency_code: 'EURO',
+      web_placeholder_logo: 'javascript:alert(1)',
+      company_email: 'nope',
+      demo_mode: true,
+      nonsense: 1,
+    });
     expect(res.status).toBe(422);
     expect(res.body.data.fields).toEqual({
       svg_clr: ['Enter a colour as # and six hex digits, such as #087c7c.'],
@@ -60,7 +77,7 @@ describe('admin settings', () => {
 
   it('keeps secrets write-only: an empty value keeps them, clear removes them, the audit never holds them', async () => {
     expect((await save({ paystack_secret_key: 'sk_test_abc', paypal_client_secret: 'pp-secret' })).status).toBe(200);
-    expect((await setting('paystack_secret_key'))).toMatchObject({ value: 'sk_test_abc', isSecret: true });
+    expect(await setting('paystack_secret_key')).toMatchObject({ value: 'sk_test_abc', isSecret: true });
     const audit = await latestAudit();
     expect(JSON.stringify(audit)).not.toContain('sk_test_abc');
     expect(audit.after).toEqual({ paystack_secret_key: '(secret set)', paypal_client_secret: '(secret set)' });

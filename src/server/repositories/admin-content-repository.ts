@@ -28,7 +28,10 @@ export function listContentRows(
       .orderBy(...options.orderBy)
       .limit(page.limit)
       .offset(page.offset) as unknown as Promise<ContentRow[]>,
-    db.select({ value: count() }).from(table as PgTable).where(where),
+    db
+      .select({ value: count() })
+      .from(table as PgTable)
+      .where(where),
   );
 }
 
@@ -64,7 +67,13 @@ export async function deleteContentRow(tx: Executor, table: ContentTable, id: nu
 }
 
 /** Whether another row of the table already holds this value in a unique column (slug, code). */
-export async function valueTaken(tx: Executor, table: ContentTable, column: PgColumn, value: string, exceptId: number | null) {
+export async function valueTaken(
+  tx: Executor,
+  table: ContentTable,
+  column: PgColumn,
+  value: string,
+  exceptId: number | null,
+) {
   const [row] = await tx
     .select({ id: table.id })
     .from(table as PgTable)

@@ -55,7 +55,8 @@ function normalise(entity: AdminEntity, input: Record<string, unknown>) {
   for (const field of entity.fields) {
     const value = input[field.name];
     if (value === undefined || field.kind === 'file') continue;
-    out[field.name] = Array.isArray(value) && field.kind !== 'checklist' && field.kind !== 'lines' ? value.at(-1) : value;
+    out[field.name] =
+      Array.isArray(value) && field.kind !== 'checklist' && field.kind !== 'lines' ? value.at(-1) : value;
   }
   return out;
 }
@@ -135,7 +136,13 @@ export async function removeContent(deps: Deps, actor: SessionUser | null, entit
       return { outcome: 'deactivated' as const, image: null };
     }
     await repo.deleteContentRow(tx, entity.table, id);
-    await recordAudit(tx, admin, { action: `${entity.audit}.delete`, entity: entity.audit, entityId: id, before, after: null });
+    await recordAudit(tx, admin, {
+      action: `${entity.audit}.delete`,
+      entity: entity.audit,
+      entityId: id,
+      before,
+      after: null,
+    });
     return { outcome: 'deleted' as const, image: (row['image'] as ImageRecord | null | undefined) ?? null };
   });
   await deleteMedia(deps.storage, result.image);

@@ -73,8 +73,9 @@ function readChanges(input: Record<string, unknown>) {
     else {
       const parsed = definition.schema.safeParse(raw);
       if (parsed.success) values.set(key, parsed.data);
-      else for (const [path, messages] of Object.entries(fieldErrorsFromZod(parsed.error)))
-        errors[path === '_' ? key : `${key}.${path}`] = messages;
+      else
+        for (const [path, messages] of Object.entries(fieldErrorsFromZod(parsed.error)))
+          errors[path === '_' ? key : `${key}.${path}`] = messages;
     }
   }
   const cleared = clearList(clear);

@@ -4,16 +4,7 @@ import { validationMessages as m } from '../../lib/validation/messages.ts';
 
 /** The kinds of setting the console knows how to show and read back. */
 export type SettingType =
-  | 'text'
-  | 'textarea'
-  | 'richtext'
-  | 'boolean'
-  | 'color'
-  | 'email'
-  | 'url'
-  | 'secret'
-  | 'methods'
-  | 'order';
+  'text' | 'textarea' | 'richtext' | 'boolean' | 'color' | 'email' | 'url' | 'secret' | 'methods' | 'order';
 
 export const SETTING_GROUPS = [
   'company',
@@ -86,10 +77,7 @@ const url = z
   .trim()
   .max(500, 'admin.errors.too_long')
   .refine(
-    (v) =>
-      v === '' ||
-      (v.startsWith('/') && !v.startsWith('//')) ||
-      (/^https?:\/\//i.test(v) && URL.canParse(v)),
+    (v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || (/^https?:\/\//i.test(v) && URL.canParse(v)),
     'admin.settings.errors.url',
   );
 const richText = z

@@ -70,7 +70,11 @@ for (const entity of ADMIN_ENTITIES) {
       ok(c, await saveContent(c.var, c.var.user, entity, null, await readBody(c)), 'admin.notice.created'),
     )
     .openapi(routes.update, async (c) =>
-      ok(c, await saveContent(c.var, c.var.user, entity, c.req.valid('param').id, await readBody(c)), 'admin.notice.saved'),
+      ok(
+        c,
+        await saveContent(c.var, c.var.user, entity, c.req.valid('param').id, await readBody(c)),
+        'admin.notice.saved',
+      ),
     )
     .openapi(routes.remove, async (c) => {
       const result = await removeContent(c.var, c.var.user, entity, c.req.valid('param').id);

@@ -54,7 +54,11 @@ export const typedFieldSchema = z
   })
   .transform((v) => ({ ...v, options: CHOICE_TYPES.has(v.type) ? v.options : [] }));
 
-const metaColumns = (v: { meta_title: string | null; meta_description: string | null; meta_keywords: string | null }) => ({
+const metaColumns = (v: {
+  meta_title: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+}) => ({
   metaTitle: v.meta_title,
   metaDescription: v.meta_description,
   metaKeywords: v.meta_keywords,
@@ -123,11 +127,16 @@ export const categoryEntity = defineEntity({
       if (v.parameter_ids.length)
         await tx
           .insert(categoryParameters)
-          .values([...new Set(v.parameter_ids)].map((parameterId, sortOrder) => ({ categoryId: id, parameterId, sortOrder })));
+          .values(
+            [...new Set(v.parameter_ids)].map((parameterId, sortOrder) => ({ categoryId: id, parameterId, sortOrder })),
+          );
     },
   },
   async choices(db) {
-    const rows = await db.select({ id: parameters.id, name: parameters.name }).from(parameters).orderBy(asc(parameters.name));
+    const rows = await db
+      .select({ id: parameters.id, name: parameters.name })
+      .from(parameters)
+      .orderBy(asc(parameters.name));
     return { parameter_ids: rows.map((r) => ({ value: String(r.id), label: r.name })) };
   },
   inUse: async (db, row) =>
@@ -177,7 +186,11 @@ export const facilityEntity = defineEntity({
   fields: [{ name: 'name', kind: 'text', required: true, column: true }, imageSpec],
   schema: z.object({ name: name() }),
   toColumns: async (v, ctx) => ({ name: v.name, image: await imageFor(ctx) }),
-  view: (row, _links, deps) => ({ id: row.id, name: row['name'], image: imageView(deps.storage, row['image'] as never) }),
+  view: (row, _links, deps) => ({
+    id: row.id,
+    name: row['name'],
+    image: imageView(deps.storage, row['image'] as never),
+  }),
   inUse: (db, row) => isReferenced(db, propertyFacilities, propertyFacilities.facilityId, row.id),
 });
 
@@ -236,4 +249,3 @@ export const reportReasonEntity = defineEntity({
   inUse: (db, row) => isReferenced(db, reports, reports.reasonId, row.id),
   activeColumn: 'isActive',
 });
-

@@ -11,7 +11,19 @@ import {
 import { isReferenced } from '../../repositories/admin-content-repository.ts';
 import { imageView } from '../image-view.ts';
 import { FIELD_TYPES, typedFieldSchema } from './catalog-entities.ts';
-import { activeFlag, defineEntity, flag, imageFor, imageSpec, META_SPECS, metaFields, name, order, slugFor, slugInput } from './entity.ts';
+import {
+  activeFlag,
+  defineEntity,
+  flag,
+  imageFor,
+  imageSpec,
+  META_SPECS,
+  metaFields,
+  name,
+  order,
+  slugFor,
+  slugInput,
+} from './entity.ts';
 import { validationMessages as m } from '../../../lib/validation/messages.ts';
 
 export const articleCategoryEntity = defineEntity({

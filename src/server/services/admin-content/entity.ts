@@ -11,15 +11,7 @@ import { validationMessages as m } from '../../../lib/validation/messages.ts';
 import type { MediaBatch } from '../listing-media-batch.ts';
 
 export type FieldKind =
-  | 'text'
-  | 'textarea'
-  | 'richtext'
-  | 'number'
-  | 'checkbox'
-  | 'select'
-  | 'checklist'
-  | 'lines'
-  | 'file';
+  'text' | 'textarea' | 'richtext' | 'number' | 'checkbox' | 'select' | 'checklist' | 'lines' | 'file';
 
 /** One field of an entity's form and API body. Labels are `admin.fields.<label ?? name>`. */
 export interface FieldSpec {
@@ -70,7 +62,10 @@ export interface AdminEntity<Values = Record<string, unknown>> {
   /** The reply and the form's values: field names as in `fields` (files shown as their public form). */
   view(row: ContentRow, links: Record<string, unknown>, deps: Deps): Record<string, unknown>;
   /** Linked rows kept beside the row (a category's parameters, a package's features). */
-  links?: { load(db: Executor, id: number): Promise<Record<string, unknown>>; save(tx: Executor, id: number, values: Values): Promise<void> };
+  links?: {
+    load(db: Executor, id: number): Promise<Record<string, unknown>>;
+    save(tx: Executor, id: number, values: Values): Promise<void>;
+  };
   /** Loaded choices of select and checklist fields, by field name. */
   choices?(db: Database): Promise<Record<string, { value: string; label: string }[]>>;
   /** Rows others point at: deactivated (when `activeColumn` is set) or refused, never deleted. */
@@ -94,7 +89,8 @@ export const flag = z
   .default(false);
 /** Rows are created switched on unless the form or call says otherwise (a form's unticked box sends "0"). */
 export const activeFlag = flag.unwrap().default(true);
-export const name = (max = 120) => z.string({ error: m.required }).trim().min(1, m.required).max(max, 'admin.errors.too_long');
+export const name = (max = 120) =>
+  z.string({ error: m.required }).trim().min(1, m.required).max(max, 'admin.errors.too_long');
 export const optionalText = (max = 500) =>
   z
     .string()
@@ -102,7 +98,12 @@ export const optionalText = (max = 500) =>
     .max(max, 'admin.errors.too_long')
     .nullish()
     .transform((v) => v || null);
-export const order = z.coerce.number({ error: 'admin.errors.number' }).int('admin.errors.number').min(0).max(100_000).default(0);
+export const order = z.coerce
+  .number({ error: 'admin.errors.number' })
+  .int('admin.errors.number')
+  .min(0)
+  .max(100_000)
+  .default(0);
 /** A list typed one a line in a form, or sent as a JSON array. */
 export const lines = z
   .union([z.array(z.string()), z.string()])
@@ -149,7 +150,8 @@ export async function slugFor(
       throw AppError.validation({ slug: ['admin.errors.slug_taken'] });
     return typed;
   }
-  if (ctx.current && typeof ctx.current['slug'] === 'string' && ctx.current['name'] === from) return ctx.current['slug'];
+  if (ctx.current && typeof ctx.current['slug'] === 'string' && ctx.current['name'] === from)
+    return ctx.current['slug'];
   let candidate = uniqueSlug(slugify(from), () => false);
   for (let n = 2; await valueTaken(ctx.tx, table, table.slug, candidate, exceptId); n++)
     candidate = `${slugify(from) || FALLBACK_SLUG}-${n}`;

@@ -37,9 +37,13 @@ export async function readLanguageFile(file: File): Promise<Strings> {
   const keys = flatKeys(parsed);
   const unknown = keys.filter((key) => !knownKey(key));
   if (unknown.length)
-    throw AppError.validation({ strings: ['admin.languages.unknown_keys'], unknown_keys: [unknown.slice(0, 200).join(', ')] });
+    throw AppError.validation({
+      strings: ['admin.languages.unknown_keys'],
+      unknown_keys: [unknown.slice(0, 200).join(', ')],
+    });
   const leaf = (value: unknown): boolean =>
-    typeof value === 'string' || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(leaf));
+    typeof value === 'string' ||
+    (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(leaf));
   if (!leaf(parsed)) throw AppError.validation({ strings: ['admin.languages.not_text'] });
   return parsed as Strings;
 }
@@ -52,7 +56,11 @@ async function defaultChange(ctx: SaveContext, isDefault: boolean, isActive: boo
     await ctx.tx
       .update(languages)
       .set({ isDefault: false })
-      .where(ctx.current ? and(eq(languages.isDefault, true), ne(languages.id, ctx.current.id)) : eq(languages.isDefault, true));
+      .where(
+        ctx.current
+          ? and(eq(languages.isDefault, true), ne(languages.id, ctx.current.id))
+          : eq(languages.isDefault, true),
+      );
 }
 
 export const languageEntity = defineEntity({
@@ -85,7 +93,9 @@ export const languageEntity = defineEntity({
     const taken = await ctx.tx
       .select({ id: languages.id })
       .from(languages)
-      .where(ctx.current ? and(eq(languages.code, v.code), ne(languages.id, ctx.current.id)) : eq(languages.code, v.code));
+      .where(
+        ctx.current ? and(eq(languages.code, v.code), ne(languages.id, ctx.current.id)) : eq(languages.code, v.code),
+      );
     if (taken.length) throw AppError.validation({ code: ['admin.languages.code_taken'] });
     await defaultChange(ctx, v.is_default, v.is_active);
     const file = ctx.files['strings'];

@@ -4,21 +4,37 @@ import { packageFeatures, packages, paymentTransactions, userPackages } from '..
 import { isReferenced } from '../../repositories/admin-content-repository.ts';
 import { PACKAGE_FEATURES, type PackageFeature } from '../package-service.ts';
 import { toMajor, toMinor } from '../../../lib/money.ts';
-import { activeFlag, defineEntity, flag, optionalText, order, type FieldSpec } from './entity.ts';
+import { activeFlag, defineEntity, optionalText, order, type FieldSpec } from './entity.ts';
 
 const limitField = (feature: string) => `limit_${feature}`;
 
 /** A feature's limit: blank for unlimited, else a whole number (limits count only for listing and featuring). */
 const limit = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
-  z.coerce.number({ error: 'admin.errors.number' }).int('admin.errors.number').min(0, 'admin.errors.number').max(1_000_000).nullable(),
+  z.coerce
+    .number({ error: 'admin.errors.number' })
+    .int('admin.errors.number')
+    .min(0, 'admin.errors.number')
+    .max(1_000_000)
+    .nullable(),
 );
 
 const schema = z
   .object({
-    name: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(120, 'admin.errors.too_long'),
-    price: z.coerce.number({ error: 'validation.price' }).min(0, 'validation.price').max(1_000_000_000, 'validation.price'),
-    duration_days: z.coerce.number({ error: 'admin.errors.duration' }).int('admin.errors.duration').min(1, 'admin.errors.duration').max(3650, 'admin.errors.duration'),
+    name: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, 'validation.required')
+      .max(120, 'admin.errors.too_long'),
+    price: z.coerce
+      .number({ error: 'validation.price' })
+      .min(0, 'validation.price')
+      .max(1_000_000_000, 'validation.price'),
+    duration_days: z.coerce
+      .number({ error: 'admin.errors.duration' })
+      .int('admin.errors.duration')
+      .min(1, 'admin.errors.duration')
+      .max(3650, 'admin.errors.duration'),
     features: z
       .union([z.array(z.string()), z.string()])
       .transform((v) => (Array.isArray(v) ? v : [v]).filter(Boolean))
@@ -47,9 +63,13 @@ export const packageEntity = defineEntity({
     { name: 'price', kind: 'number', required: true, column: true, hint: true },
     { name: 'duration_days', kind: 'number', required: true, column: true },
     { name: 'features', kind: 'checklist', choices: PACKAGE_FEATURES, choiceLabels: 'package.feature' },
-    ...PACKAGE_FEATURES.map(
-      (f): FieldSpec => ({ name: limitField(f), label: 'limit', labelArgs: { feature: `package.feature.${f}` }, kind: 'number', hint: true }),
-    ),
+    ...PACKAGE_FEATURES.map((f): FieldSpec => ({
+      name: limitField(f),
+      label: 'limit',
+      labelArgs: { feature: `package.feature.${f}` },
+      kind: 'number',
+      hint: true,
+    })),
     { name: 'ios_product_id', kind: 'text' },
     { name: 'sort_order', kind: 'number' },
     { name: 'is_active', kind: 'checkbox', column: true },
