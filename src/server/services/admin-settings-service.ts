@@ -4,13 +4,31 @@ import { AppError, fieldErrorsFromZod, type FieldErrors } from '../errors.ts';
 import { deleteSettings, listAllSettings, lockSettings, upsertSetting } from '../repositories/settings-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
 import { recordAudit } from './audit-service.ts';
-import { SETTING_GROUPS, SETTINGS_CATALOG, homeSectionOrder, settingDefinition } from './settings-catalog.ts';
+import {
+  SETTING_GROUPS,
+  SETTINGS_CATALOG,
+  homeSectionOrder,
+  settingDefinition,
+  type SettingType,
+} from './settings-catalog.ts';
 
 /** What the audit log says instead of a secret's value. */
 const SECRET_SET = '(secret set)';
 const SECRET_UNSET = '(not set)';
 
 const isFilled = (value: unknown) => value !== null && value !== undefined && value !== '';
+
+export interface AdminSettingView {
+  key: string;
+  type: SettingType;
+  label: string;
+  secret: boolean;
+  read_only: boolean;
+  /** Secrets only: whether one is stored. */
+  is_set?: boolean;
+  /** Everything but secrets. */
+  value?: unknown;
+}
 
 /**
  * The console's view of the settings, grouped as the page shows them. Secrets carry only whether they are set:
@@ -21,7 +39,7 @@ export async function getAdminSettings(db: Database, actor: SessionUser | null) 
   const stored = new Map((await listAllSettings(db)).map((row) => [row.key, row.value]));
   return SETTING_GROUPS.map((group) => ({
     group,
-    settings: SETTINGS_CATALOG.filter((s) => s.group === group).map((s) => ({
+    settings: SETTINGS_CATALOG.filter((s) => s.group === group).map((s): AdminSettingView => ({
       key: s.key,
       type: s.type,
       label: s.label,
