@@ -28,7 +28,7 @@ export const publicSettingsSchema = z.object({
   maps_api_key: z.string().catch(''),
   seo_title: z.string().catch(''),
   seo_description: z.string().catch(''),
-  home_sections: z.unknown().transform(homeSectionOrder),
+  home_sections: z.unknown().optional().transform(homeSectionOrder),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
