@@ -1,16 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { signIn } from '../support/sign-in.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
 const OWNER = { email: 'agent2@example.com', password: 'demo1234' };
-
-async function signIn(page: Page, who: { email: string; password: string }, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
-}
 
 // One test changes the site-wide currency, so these run one after another.
 test.describe.configure({ mode: 'serial' });
