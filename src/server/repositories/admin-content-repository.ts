@@ -1,12 +1,16 @@
-import { and, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
+import { articleCategories, categoryParameters, languages, packageFeatures, parameters } from '../db/schema/index.ts';
 import { escapeLike } from './admin-moderation-repository.ts';
 import { withTotal } from './paging.ts';
 
 /** A console-managed table: every one has a serial `id`. */
 export type ContentTable = PgTable & { id: PgColumn };
 export type ContentRow = Record<string, unknown> & { id: number };
+export type ContentColumn = PgColumn;
+/** A column to sort by: ascending, or `{ desc: column }`. */
+export type ContentOrder = PgColumn | { desc: PgColumn };
 
 type Page = { offset: number; limit: number };
 
@@ -14,7 +18,7 @@ type Page = { offset: number; limit: number };
 export function listContentRows(
   db: Executor,
   table: ContentTable,
-  options: { search?: string | undefined; columns: PgColumn[]; orderBy: (PgColumn | SQL)[] },
+  options: { search?: string | undefined; columns: PgColumn[]; orderBy: ContentOrder[] },
   page: Page,
 ) {
   const where = options.search
@@ -25,7 +29,7 @@ export function listContentRows(
       .select()
       .from(table as PgTable)
       .where(where)
-      .orderBy(...options.orderBy)
+      .orderBy(...options.orderBy.map((o) => ('desc' in o ? desc(o.desc) : asc(o))))
       .limit(page.limit)
       .offset(page.offset) as unknown as Promise<ContentRow[]>,
     db
@@ -86,4 +90,60 @@ export async function valueTaken(
 export async function isReferenced(db: Executor, table: PgTable, column: PgColumn, id: number) {
   const [row] = await db.select({ value: column }).from(table).where(eq(column, id)).limit(1);
   return Boolean(row);
+}
+
+/* Rows kept beside an entity's own (see src/server/services/admin-content). */
+
+export async function categoryParameterIds(db: Executor, categoryId: number) {
+  const rows = await db
+    .select({ id: categoryParameters.parameterId })
+    .from(categoryParameters)
+    .where(eq(categoryParameters.categoryId, categoryId))
+    .orderBy(asc(categoryParameters.sortOrder));
+  return rows.map((r) => r.id);
+}
+
+/** A category's parameters, in the given order. */
+export async function replaceCategoryParameters(tx: Executor, categoryId: number, parameterIds: number[]) {
+  await tx.delete(categoryParameters).where(eq(categoryParameters.categoryId, categoryId));
+  if (parameterIds.length)
+    await tx
+      .insert(categoryParameters)
+      .values(parameterIds.map((parameterId, sortOrder) => ({ categoryId, parameterId, sortOrder })));
+}
+
+export const listParameterNames = (db: Executor) =>
+  db.select({ id: parameters.id, name: parameters.name }).from(parameters).orderBy(asc(parameters.name));
+
+export const listArticleCategoryNames = (db: Executor) =>
+  db
+    .select({ id: articleCategories.id, name: articleCategories.name })
+    .from(articleCategories)
+    .orderBy(asc(articleCategories.name));
+
+export const listPackageFeatureRows = (db: Executor, packageId: number) =>
+  db.select().from(packageFeatures).where(eq(packageFeatures.packageId, packageId));
+
+export type PackageFeatureName = (typeof packageFeatures.$inferSelect)['feature'];
+
+export async function replacePackageFeatures(
+  tx: Executor,
+  packageId: number,
+  limits: [feature: PackageFeatureName, limit: number | null][],
+) {
+  await tx.delete(packageFeatures).where(eq(packageFeatures.packageId, packageId));
+  if (limits.length)
+    await tx.insert(packageFeatures).values(limits.map(([feature, limit]) => ({ packageId, feature, limit })));
+}
+
+/** Every language but `exceptId` stops being the default (one default at a time). */
+export async function clearDefaultLanguage(tx: Executor, exceptId: number | null) {
+  await tx
+    .update(languages)
+    .set({ isDefault: false })
+    .where(
+      exceptId === null
+        ? eq(languages.isDefault, true)
+        : and(eq(languages.isDefault, true), ne(languages.id, exceptId)),
+    );
 }

@@ -1,8 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   categories,
-  categoryParameters,
   cities,
   facilities,
   parameters,
@@ -14,7 +12,12 @@ import {
   reports,
 } from '../../db/schema/index.ts';
 import { fieldType } from '../../db/schema/enums.ts';
-import { isReferenced } from '../../repositories/admin-content-repository.ts';
+import {
+  categoryParameterIds,
+  isReferenced,
+  listParameterNames,
+  replaceCategoryParameters,
+} from '../../repositories/admin-content-repository.ts';
 import { imageView } from '../image-view.ts';
 import {
   activeFlag,
@@ -74,7 +77,7 @@ export const categoryEntity = defineEntity({
   audit: 'category',
   table: categories,
   search: [categories.name, categories.slug],
-  orderBy: [asc(categories.sortOrder), asc(categories.id)],
+  orderBy: [categories.sortOrder, categories.id],
   fields: [
     { name: 'name', kind: 'text', required: true, column: true },
     { name: 'slug', kind: 'text', column: true, hint: true },
@@ -114,29 +117,11 @@ export const categoryEntity = defineEntity({
     ...metaView(row),
   }),
   links: {
-    async load(db, id) {
-      const rows = await db
-        .select({ id: categoryParameters.parameterId })
-        .from(categoryParameters)
-        .where(eq(categoryParameters.categoryId, id))
-        .orderBy(asc(categoryParameters.sortOrder));
-      return { parameter_ids: rows.map((r) => r.id) };
-    },
-    async save(tx, id, v) {
-      await tx.delete(categoryParameters).where(eq(categoryParameters.categoryId, id));
-      if (v.parameter_ids.length)
-        await tx
-          .insert(categoryParameters)
-          .values(
-            [...new Set(v.parameter_ids)].map((parameterId, sortOrder) => ({ categoryId: id, parameterId, sortOrder })),
-          );
-    },
+    load: async (db, id) => ({ parameter_ids: await categoryParameterIds(db, id) }),
+    save: (tx, id, v) => replaceCategoryParameters(tx, id, [...new Set(v.parameter_ids)]),
   },
   async choices(db) {
-    const rows = await db
-      .select({ id: parameters.id, name: parameters.name })
-      .from(parameters)
-      .orderBy(asc(parameters.name));
+    const rows = await listParameterNames(db);
     return { parameter_ids: rows.map((r) => ({ value: String(r.id), label: r.name })) };
   },
   inUse: async (db, row) =>
@@ -150,7 +135,7 @@ export const parameterEntity = defineEntity({
   audit: 'parameter',
   table: parameters,
   search: [parameters.name],
-  orderBy: [asc(parameters.name)],
+  orderBy: [parameters.name],
   fields: [
     { name: 'name', kind: 'text', required: true, column: true },
     { name: 'type', kind: 'select', choices: FIELD_TYPES, choiceLabels: 'admin.field_types', column: true },
@@ -182,7 +167,7 @@ export const facilityEntity = defineEntity({
   audit: 'facility',
   table: facilities,
   search: [facilities.name],
-  orderBy: [asc(facilities.name)],
+  orderBy: [facilities.name],
   fields: [{ name: 'name', kind: 'text', required: true, column: true }, imageSpec],
   schema: z.object({ name: name() }),
   toColumns: async (v, ctx) => ({ name: v.name, image: await imageFor(ctx) }),
@@ -205,7 +190,7 @@ export const cityEntity = defineEntity({
   audit: 'city',
   table: cities,
   search: [cities.name, cities.state, cities.country],
-  orderBy: [asc(cities.country), asc(cities.name)],
+  orderBy: [cities.country, cities.name],
   fields: [
     { name: 'name', kind: 'text', required: true, column: true },
     { name: 'state', kind: 'text', required: true, column: true },
@@ -238,7 +223,7 @@ export const reportReasonEntity = defineEntity({
   audit: 'report_reason',
   table: reportReasons,
   search: [reportReasons.reason],
-  orderBy: [asc(reportReasons.id)],
+  orderBy: [reportReasons.id],
   fields: [
     { name: 'reason', kind: 'text', required: true, column: true },
     { name: 'is_active', kind: 'checkbox', column: true },

@@ -1,4 +1,3 @@
-import { asc, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import { sanitizeRichText } from '../../content/rich-text.ts';
 import {
@@ -8,7 +7,7 @@ import {
   articles,
   faqs,
 } from '../../db/schema/index.ts';
-import { isReferenced } from '../../repositories/admin-content-repository.ts';
+import { isReferenced, listArticleCategoryNames } from '../../repositories/admin-content-repository.ts';
 import { imageView } from '../image-view.ts';
 import { FIELD_TYPES, typedFieldSchema } from './catalog-entities.ts';
 import {
@@ -31,7 +30,7 @@ export const articleCategoryEntity = defineEntity({
   audit: 'article_category',
   table: articleCategories,
   search: [articleCategories.name, articleCategories.slug],
-  orderBy: [asc(articleCategories.name)],
+  orderBy: [articleCategories.name],
   fields: [
     { name: 'name', kind: 'text', required: true, column: true },
     { name: 'slug', kind: 'text', column: true, hint: true },
@@ -46,7 +45,7 @@ export const articleEntity = defineEntity({
   audit: 'article',
   table: articles,
   search: [articles.title, articles.slug],
-  orderBy: [desc(articles.createdAt)],
+  orderBy: [{ desc: articles.createdAt }],
   fields: [
     { name: 'title', kind: 'text', required: true, column: true },
     { name: 'slug', kind: 'text', column: true, hint: true },
@@ -99,7 +98,7 @@ export const articleEntity = defineEntity({
     meta_keywords: row['metaKeywords'],
   }),
   async choices(db) {
-    const rows = await db.select().from(articleCategories).orderBy(asc(articleCategories.name));
+    const rows = await listArticleCategoryNames(db);
     return { category_id: [{ value: '', label: '' }, ...rows.map((r) => ({ value: String(r.id), label: r.name }))] };
   },
 });
@@ -109,7 +108,7 @@ export const faqEntity = defineEntity({
   audit: 'faq',
   table: faqs,
   search: [faqs.question, faqs.answer],
-  orderBy: [asc(faqs.sortOrder), asc(faqs.id)],
+  orderBy: [faqs.sortOrder, faqs.id],
   fields: [
     { name: 'question', kind: 'text', required: true, column: true },
     { name: 'answer', kind: 'textarea', required: true },
@@ -132,7 +131,7 @@ export const verificationFieldEntity = defineEntity({
   audit: 'verification_field',
   table: agentVerificationFields,
   search: [agentVerificationFields.name],
-  orderBy: [asc(agentVerificationFields.sortOrder), asc(agentVerificationFields.id)],
+  orderBy: [agentVerificationFields.sortOrder, agentVerificationFields.id],
   fields: [
     { name: 'name', kind: 'text', required: true, column: true },
     { name: 'type', kind: 'select', choices: FIELD_TYPES, choiceLabels: 'admin.field_types', column: true },

@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
 import type { ApiDeps } from '../../api/context.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { ImageRecord } from '../../db/schema/media-types.ts';
 import { AppError } from '../../errors.ts';
-import { valueTaken, type ContentRow, type ContentTable } from '../../repositories/admin-content-repository.ts';
+import {
+  valueTaken,
+  type ContentColumn,
+  type ContentOrder,
+  type ContentRow,
+  type ContentTable,
+} from '../../repositories/admin-content-repository.ts';
 import { FALLBACK_SLUG, slugify, uniqueSlug } from '../../../lib/slug.ts';
 import { validationMessages as m } from '../../../lib/validation/messages.ts';
 import type { MediaBatch } from '../listing-media-batch.ts';
@@ -52,8 +56,8 @@ export interface AdminEntity<Values = Record<string, unknown>> {
   /** The audit log's entity name. */
   audit: string;
   table: ContentTable;
-  search: PgColumn[];
-  orderBy: (PgColumn | SQL)[];
+  search: ContentColumn[];
+  orderBy: ContentOrder[];
   fields: FieldSpec[];
   /** Reads the submitted form or JSON (merged over the current values when editing). */
   schema: z.ZodType<Values>;
@@ -140,7 +144,7 @@ export const META_SPECS: FieldSpec[] = [
  */
 export async function slugFor(
   ctx: SaveContext,
-  table: ContentTable & { slug: PgColumn },
+  table: ContentTable & { slug: ContentColumn },
   typed: string | null,
   from: string,
 ): Promise<string> {

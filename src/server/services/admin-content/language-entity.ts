@@ -1,6 +1,6 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { languages } from '../../db/schema/index.ts';
+import { clearDefaultLanguage, valueTaken } from '../../repositories/admin-content-repository.ts';
 import { AppError } from '../../errors.ts';
 import { shippedLanguages } from '../../i18n/shipped.ts';
 import type { Strings } from '../../i18n/translator.ts';
@@ -52,15 +52,7 @@ async function defaultChange(ctx: SaveContext, isDefault: boolean, isActive: boo
   if (isDefault && !isActive) throw AppError.validation({ is_active: ['admin.languages.default_active'] });
   if (ctx.current?.['isDefault'] && !isDefault)
     throw AppError.validation({ is_default: ['admin.languages.need_default'] });
-  if (isDefault && !ctx.current?.['isDefault'])
-    await ctx.tx
-      .update(languages)
-      .set({ isDefault: false })
-      .where(
-        ctx.current
-          ? and(eq(languages.isDefault, true), ne(languages.id, ctx.current.id))
-          : eq(languages.isDefault, true),
-      );
+  if (isDefault && !ctx.current?.['isDefault']) await clearDefaultLanguage(ctx.tx, ctx.current?.id ?? null);
 }
 
 export const languageEntity = defineEntity({
@@ -68,7 +60,7 @@ export const languageEntity = defineEntity({
   audit: 'language',
   table: languages,
   search: [languages.code, languages.name, languages.nativeName],
-  orderBy: [asc(languages.id)],
+  orderBy: [languages.id],
   fields: [
     { name: 'code', kind: 'text', required: true, column: true },
     { name: 'name', kind: 'text', required: true, column: true },
@@ -90,13 +82,8 @@ export const languageEntity = defineEntity({
     is_active: activeFlag,
   }),
   async toColumns(v, ctx) {
-    const taken = await ctx.tx
-      .select({ id: languages.id })
-      .from(languages)
-      .where(
-        ctx.current ? and(eq(languages.code, v.code), ne(languages.id, ctx.current.id)) : eq(languages.code, v.code),
-      );
-    if (taken.length) throw AppError.validation({ code: ['admin.languages.code_taken'] });
+    if (await valueTaken(ctx.tx, languages, languages.code, v.code, ctx.current?.id ?? null))
+      throw AppError.validation({ code: ['admin.languages.code_taken'] });
     await defaultChange(ctx, v.is_default, v.is_active);
     const file = ctx.files['strings'];
     return {

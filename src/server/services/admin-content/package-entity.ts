@@ -1,7 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { packageFeatures, packages, paymentTransactions, userPackages } from '../../db/schema/index.ts';
-import { isReferenced } from '../../repositories/admin-content-repository.ts';
+import { packages, paymentTransactions, userPackages } from '../../db/schema/index.ts';
+import {
+  isReferenced,
+  listPackageFeatureRows,
+  replacePackageFeatures,
+} from '../../repositories/admin-content-repository.ts';
 import { PACKAGE_FEATURES, type PackageFeature } from '../package-service.ts';
 import { toMajor, toMinor } from '../../../lib/money.ts';
 import { activeFlag, defineEntity, optionalText, order, type FieldSpec } from './entity.ts';
@@ -57,7 +60,7 @@ export const packageEntity = defineEntity({
   audit: 'package',
   table: packages,
   search: [packages.name],
-  orderBy: [asc(packages.sortOrder), asc(packages.id)],
+  orderBy: [packages.sortOrder, packages.id],
   fields: [
     { name: 'name', kind: 'text', required: true, column: true },
     { name: 'price', kind: 'number', required: true, column: true, hint: true },
@@ -96,18 +99,13 @@ export const packageEntity = defineEntity({
   }),
   links: {
     async load(db, id) {
-      const rows = await db.select().from(packageFeatures).where(eq(packageFeatures.packageId, id));
+      const rows = await listPackageFeatureRows(db, id);
       return {
         features: rows.map((r) => r.feature),
         ...Object.fromEntries(rows.map((r) => [limitField(r.feature), r.limit])),
       };
     },
-    async save(tx, id, v) {
-      await tx.delete(packageFeatures).where(eq(packageFeatures.packageId, id));
-      const entries = Object.entries(v.limits) as [PackageFeature, number | null][];
-      if (entries.length)
-        await tx.insert(packageFeatures).values(entries.map(([feature, limit]) => ({ packageId: id, feature, limit })));
-    },
+    save: (tx, id, v) => replacePackageFeatures(tx, id, Object.entries(v.limits) as [PackageFeature, number | null][]),
   },
   // Bought packages stay on record: they are taken off sale instead.
   inUse: async (db, row) =>
