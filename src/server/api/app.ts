@@ -7,7 +7,9 @@ import { blockAdminWritesInDemoMode } from './middleware/demo-mode.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { calculatorRoutes } from './routes/calculators.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
+import { adminContentRoutes } from './routes/admin-content.ts';
 import { adminModerationRoutes } from './routes/admin-moderation.ts';
+import { adminSettingsRoutes } from './routes/admin-settings.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { advertisementRoutes } from './routes/advertisements.ts';
 import { agentRoutes } from './routes/agents.ts';
@@ -76,6 +78,8 @@ export function createApi(deps: ApiDeps) {
   app.route('/', adminModerationRoutes);
   app.route('/', adminUserRoutes);
   app.route('/', adminAuditRoutes);
+  app.route('/', adminSettingsRoutes);
+  app.route('/', adminContentRoutes);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -19,3 +19,29 @@ export async function findPublicSettingValue(db: Executor, key: string): Promise
 export function findSettingsIncludingSecrets(db: Executor, keys: string[]) {
   return db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, keys));
 }
+
+/** Every stored setting, secrets included: only the admin settings service reads this, and never returns secrets. */
+export function listAllSettings(db: Executor) {
+  return db.select({ key: settings.key, value: settings.value, isSecret: settings.isSecret }).from(settings);
+}
+
+/** The rows about to change, locked so two admins saving at once take turns. */
+export function lockSettings(tx: Executor, keys: string[]) {
+  if (keys.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, keys))
+    .for('update');
+}
+
+export async function upsertSetting(tx: Executor, key: string, value: unknown, isSecret: boolean) {
+  await tx
+    .insert(settings)
+    .values({ key, value, isSecret })
+    .onConflictDoUpdate({ target: settings.key, set: { value, isSecret, updatedAt: new Date() } });
+}
+
+export async function deleteSettings(tx: Executor, keys: string[]) {
+  if (keys.length) await tx.delete(settings).where(inArray(settings.key, keys));
+}

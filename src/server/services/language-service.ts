@@ -44,7 +44,8 @@ async function buildCatalog(db: Database): Promise<LanguageCatalog> {
       {
         code: row.code,
         isRtl: row.isRtl,
-        strings: mergeStrings(shippedLanguages[row.code]?.strings ?? {}, row.strings),
+        // A language shipped without a file of its own starts from English, so keys its upload leaves out still read.
+        strings: mergeStrings((shippedLanguages[row.code] ?? shippedLanguages['en'])?.strings ?? {}, row.strings),
       },
     ]),
   );

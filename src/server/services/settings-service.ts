@@ -3,6 +3,7 @@ import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
 import { listPublicSettings } from '../repositories/settings-repository.ts';
 import { findUserVerificationStatus } from '../repositories/user-repository.ts';
+import { homeSectionOrder } from './settings-catalog.ts';
 
 /**
  * The settings the browser may see, with safe defaults so a missing row never breaks a page.
@@ -27,6 +28,7 @@ export const publicSettingsSchema = z.object({
   maps_api_key: z.string().catch(''),
   seo_title: z.string().catch(''),
   seo_description: z.string().catch(''),
+  home_sections: z.unknown().optional().transform(homeSectionOrder),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

@@ -82,3 +82,26 @@ export function failedPost(response: ResponseInit & { headers: Headers }, error:
   if (problem.retryAfterSeconds) response.headers.set('retry-after', String(problem.retryAfterSeconds));
   return problem;
 }
+
+/**
+ * A form as the API's readBody sees it: a field sent more than once (a checklist, a checkbox after its hidden
+ * "0") becomes a list, files are kept apart. Admin pages hand this to the same services as the API.
+ */
+export async function readFormLists(
+  request: Request,
+): Promise<{ fields: Record<string, string | string[]>; files: Record<string, File> }> {
+  const form = await request.formData();
+  const fields: Record<string, string | string[]> = {};
+  const files: Record<string, File> = {};
+  for (const key of new Set(form.keys())) {
+    const values = form.getAll(key);
+    const file = values.find((v): v is File => typeof v !== 'string');
+    if (file) {
+      if (file.size > 0) files[key] = file;
+      continue;
+    }
+    const strings = values as string[];
+    fields[key] = strings.length > 1 ? strings : strings[0]!;
+  }
+  return { fields, files };
+}

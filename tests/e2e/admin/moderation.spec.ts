@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { signIn } from '../support/sign-in.ts';
 
 // Demo mode cannot be switched on from here (only the server or its database can, by design): the API tests
 // (tests/api/admin-*.test.ts) cover it.
@@ -12,14 +13,6 @@ async function apiToken(request: APIRequestContext, who: { email: string; passwo
   const res = await request.post('/api/user_signup', { data: { logintype: 'email', ...who } });
   expect(res.status()).toBe(200);
   return (await res.json()).data.token as string;
-}
-
-async function signIn(page: Page, who: { email: string; password: string }, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
 }
 
 /** The admin opens the listing from the properties queue, found by its title. */

@@ -1,0 +1,83 @@
+import { z } from '@hono/zod-openapi';
+import { getContent, listContent, removeContent, saveContent } from '../../services/admin-content-service.ts';
+import { ADMIN_ENTITIES } from '../../services/admin-content/registry.ts';
+import type { AdminEntity } from '../../services/admin-content/entity.ts';
+import { readBody } from '../body.ts';
+import { ok, replies } from '../envelope.ts';
+import { newRouter } from '../router.ts';
+import { page } from '../schemas.ts';
+import { adminRoute, idParams, loose } from './admin-route.ts';
+
+const item = loose('AdminContentItem');
+const listQuery = z.object({
+  search: z.string().optional(),
+  offset: z.string().optional(),
+  limit: z.string().optional().openapi({ description: 'At most 100' }),
+});
+
+function entityRoutes(entity: AdminEntity) {
+  const path = `/admin/${entity.name}`;
+  const fields = entity.fields.map((f) => `${f.name}${f.kind === 'file' ? ' (file)' : ''}`).join(', ');
+  const body = `Body (JSON or multipart form): ${fields}. Editing may send only the fields that change.`;
+  return {
+    list: adminRoute({
+      method: 'get',
+      path,
+      summary: `${entity.name}: list, searchable, paged`,
+      request: { query: listQuery },
+      responses: replies(page(item), 'Rows'),
+    }),
+    get: adminRoute({
+      method: 'get',
+      path: `${path}/{id}`,
+      summary: `${entity.name}: one row`,
+      request: { params: idParams },
+      responses: replies(item, 'Row'),
+    }),
+    create: adminRoute({
+      method: 'post',
+      path,
+      summary: `${entity.name}: create`,
+      description: body,
+      responses: replies(item, 'Created'),
+    }),
+    update: adminRoute({
+      method: 'post',
+      path: `${path}/{id}`,
+      summary: `${entity.name}: edit`,
+      description: body,
+      request: { params: idParams },
+      responses: replies(item, 'Saved'),
+    }),
+    remove: adminRoute({
+      method: 'delete',
+      path: `${path}/{id}`,
+      summary: `${entity.name}: delete, or deactivate when other rows point at it`,
+      request: { params: idParams },
+      responses: replies(z.object({ id: z.number(), outcome: z.enum(['deleted', 'deactivated']) }), 'Removed'),
+    }),
+  };
+}
+
+/** The same five calls for every entity of the console (categories, packages, languages, ...). */
+export const adminContentRoutes = newRouter();
+for (const entity of ADMIN_ENTITIES) {
+  const routes = entityRoutes(entity);
+  adminContentRoutes
+    .openapi(routes.list, async (c) => ok(c, await listContent(c.var, c.var.user, entity, c.req.query())))
+    .openapi(routes.get, async (c) => ok(c, await getContent(c.var, c.var.user, entity, c.req.valid('param').id)))
+    .openapi(routes.create, async (c) =>
+      ok(c, await saveContent(c.var, c.var.user, entity, null, await readBody(c)), 'admin.notice.created'),
+    )
+    .openapi(routes.update, async (c) =>
+      ok(
+        c,
+        await saveContent(c.var, c.var.user, entity, c.req.valid('param').id, await readBody(c)),
+        'admin.notice.saved',
+      ),
+    )
+    .openapi(routes.remove, async (c) => {
+      const result = await removeContent(c.var, c.var.user, entity, c.req.valid('param').id);
+      return ok(c, result, `admin.notice.${result.outcome}`);
+    });
+}
