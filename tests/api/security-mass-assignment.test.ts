@@ -45,7 +45,7 @@ const PRIVILEGED: Record<string, string> = {
 let app: TestApp;
 let catalog: Awaited<ReturnType<typeof seedCatalog>>;
 let photo: Uint8Array<ArrayBuffer>;
-let admin: { id: number };
+let admin: { id: number } | undefined;
 
 const db = () => app.database.db;
 

@@ -116,7 +116,7 @@ export async function ownershipWorld(app: TestApp) {
     .values({ name: 'Identity document', fieldType: 'file' })
     .returning();
   const key = `private/verification/${owner.user.id}/id.pdf`;
-  await new LocalFileStorage(app.storageDir).put(key, PDF_BYTES, 'application/pdf');
+  await new LocalFileStorage(app.storageDir).put(key, PDF_BYTES);
   await db.insert(s.agentVerificationValues).values({
     userId: owner.user.id,
     fieldId: field!.id,
@@ -154,7 +154,7 @@ export async function snapshot(db: Database): Promise<Record<string, string>> {
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   );
   const out: Record<string, string> = {};
-  for (const { table_name } of rowsOf(tables)) {
+  for (const { table_name } of rowsOf<{ table_name: string }>(tables)) {
     if (VOLATILE.has(table_name)) continue;
     const rows = await db.execute(sql.raw(`select * from "${table_name}" order by 1`));
     out[table_name] = JSON.stringify(rowsOf(rows));
