@@ -21,7 +21,8 @@ const pgliteDir = path.join(dataDir, 'pglite');
 const uploadsDir = path.join(dataDir, 'uploads');
 const databaseUrl = process.env.DATABASE_URL || '';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-backup-'));
-const log = (message) => console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', message }));
+const log = (message) =>
+  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'info', message }) + '\n');
 
 /** Runs a PostgreSQL client tool, with a clear message when it is not installed. */
 function pgTool(tool, args) {
@@ -29,7 +30,9 @@ function pgTool(tool, args) {
     execFileSync(tool, args, { stdio: ['ignore', 'inherit', 'inherit'] });
   } catch (error) {
     if (error.code === 'ENOENT')
-      throw new Error(`${tool} was not found: install the PostgreSQL client tools (same major version as the server)`);
+      throw new Error(`${tool} was not found: install the PostgreSQL client tools (same major version as the server)`, {
+        cause: error,
+      });
     throw error;
   }
 }
