@@ -10,28 +10,30 @@ import { expect, test } from '@playwright/test';
  * `npm run backup` and `npm run restore` on both databases: back up, change things (a new account, a renamed
  * one, a deleted upload), restore, and the change is gone while the backed-up data is back.
  */
-const PORT = 4417;
-const base = `http://127.0.0.1:${PORT}`;
+// A port per database: the two tests may run at the same time.
+const PORTS = { embedded: 4417, postgresql: 4418 };
 const ADMIN_URL = process.env['TEST_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-async function withServer<T>(env: Record<string, string>, run: () => Promise<T>): Promise<T> {
+async function withServer<T>(port: number, env: Record<string, string>, run: (base: string) => Promise<T>): Promise<T> {
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(PORT), SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   try {
     await expect
-      .poll(async () => (await fetch(`${base}/api/health/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null))?.status ?? 0, {
+        timeout: 60_000,
+      })
       .toBe(200);
-    return await run();
+    return await run(`http://127.0.0.1:${port}`);
   } finally {
     child.kill('SIGTERM');
     await exited;
   }
 }
 
-const post = async (url: string, body: unknown, token?: string) => {
+const post = async (base: string, url: string, body: unknown, token?: string) => {
   const reply = await fetch(`${base}${url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -39,15 +41,16 @@ const post = async (url: string, body: unknown, token?: string) => {
   });
   return { status: reply.status, body: await reply.json() };
 };
-const register = (email: string, name: string) =>
-  post('/api/user-register', {
+const register = (base: string, email: string, name: string) =>
+  post(base, '/api/user-register', {
     name,
     email,
     mobile: `+3519${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
     password: 'secret123',
     re_password: 'secret123',
   });
-const signIn = (email: string) => post('/api/user_signup', { logintype: 'email', email, password: 'secret123' });
+const signIn = (base: string, email: string) =>
+  post(base, '/api/user_signup', { logintype: 'email', email, password: 'secret123' });
 
 function npm(script: 'backup' | 'restore', file: string, env: Record<string, string>) {
   execFileSync('npm', ['run', '-s', script, '--', file], { env: { ...process.env, ...env }, stdio: 'pipe' });
@@ -71,8 +74,8 @@ for (const kind of ['embedded', 'postgresql'] as const) {
     }
     const upload = path.join(dataDir, 'uploads', 'kept', 'photo.txt');
     try {
-      const kept = await withServer(env, async () => {
-        const reply = await register('kept@example.com', 'Kept Name');
+      const kept = await withServer(PORTS[kind], env, async (base) => {
+        const reply = await register(base, 'kept@example.com', 'Kept Name');
         expect(reply.status).toBe(200);
         return reply.body.data.token as string;
       });
@@ -82,17 +85,17 @@ for (const kind of ['embedded', 'postgresql'] as const) {
       npm('backup', file, env);
 
       // The changes a restore must undo.
-      await withServer(env, async () => {
-        expect((await register('later@example.com', 'Later')).status).toBe(200);
-        expect((await post('/api/update_profile', { name: 'Renamed' }, kept)).status).toBe(200);
+      await withServer(PORTS[kind], env, async (base) => {
+        expect((await register(base, 'later@example.com', 'Later')).status).toBe(200);
+        expect((await post(base, '/api/update_profile', { name: 'Renamed' }, kept)).status).toBe(200);
       });
       fs.rmSync(upload);
 
       npm('restore', file, env);
 
-      await withServer(env, async () => {
-        expect((await signIn('later@example.com')).status).toBe(401);
-        const back = await signIn('kept@example.com');
+      await withServer(PORTS[kind], env, async (base) => {
+        expect((await signIn(base, 'later@example.com')).status).toBe(401);
+        const back = await signIn(base, 'kept@example.com');
         expect(back.status).toBe(200);
         expect(back.body.data.name).toBe('Kept Name');
       });
