@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE } from './server/auth/tokens.ts';
 import { LANGUAGE_COOKIE } from './server/api/middleware/request-context.ts';
@@ -7,6 +8,7 @@ import { runtime } from './server/runtime.ts';
 import { languageCatalog } from './server/services/language-service.ts';
 import { resolveSession } from './server/services/session-service.ts';
 import { AppError } from './server/errors.ts';
+import { logger } from './server/logger.ts';
 import { applySecurityHeaders } from './server/web/security-headers.ts';
 import { pageShowsMap } from './server/geo/map-provider.ts';
 import { mapPagePolicy } from './server/services/map-config-service.ts';
@@ -15,6 +17,20 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /** Pages: request id, the signed-in user, the language; everything: security headers. The API does its own context. */
 export const onRequest = defineMiddleware(async (context, next) => {
+  const started = performance.now();
+  const response = await handle(context, next);
+  // One structured line per request, joined to error logs by the request id (the API sets its own).
+  logger.info('request', {
+    requestId: response.headers.get('x-request-id'),
+    method: context.request.method,
+    path: context.url.pathname,
+    status: response.status,
+    ms: Math.round(performance.now() - started),
+  });
+  return response;
+});
+
+async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const secure = context.url.protocol === 'https:';
   if (context.url.pathname.startsWith('/api/') || context.url.pathname === '/api') {
     const response = await next();
@@ -69,4 +85,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
   response.headers.set('x-request-id', locals.requestId);
   if (!response.headers.has('vary')) response.headers.set('vary', 'Cookie, Accept-Language');
   return response;
-});
+}

@@ -4,7 +4,7 @@ import type { DocumentRecord, ImageRecord } from '../db/schema/media-types.ts';
 import { AppError } from '../errors.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import { createImageVariants } from './image-variants.ts';
-import { inspectImage } from './inspect-image.ts';
+import { carriesMarkup, inspectImage } from './inspect-image.ts';
 
 export const MEDIA_LIMITS = {
   imageMaxBytes: 10 * 1024 * 1024,
@@ -40,7 +40,7 @@ export async function storeListingImage(
   return createImageVariants(bytes, { keyPrefix: `${keyPrefix}-${uniquePart()}`, storage });
 }
 
-/** A document as uploaded: a PDF (by its %PDF- header) or an image, at most 20 MB. Anything else is refused. */
+/** A document as uploaded: a PDF (by its %PDF- header, no markup inside) or an image, at most 20 MB. */
 export async function storeDocument(
   storage: FileStorage,
   file: File,
@@ -49,7 +49,7 @@ export async function storeDocument(
 ): Promise<DocumentRecord> {
   if (file.size > MEDIA_LIMITS.documentMaxBytes) throw invalid(field, 'validation.file_too_large');
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const isPdf = new TextDecoder().decode(bytes.subarray(0, 5)) === '%PDF-';
+  const isPdf = new TextDecoder().decode(bytes.subarray(0, 5)) === '%PDF-' && !carriesMarkup(bytes);
   const image = isPdf ? null : await inspectImage(bytes);
   const contentType = isPdf
     ? 'application/pdf'

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DocumentRecord } from '../db/schema/media-types.ts';
 import { AppError } from '../errors.ts';
+import { carriesMarkup } from '../media/inspect-image.ts';
 import { storeDocument } from '../media/listing-media.ts';
 import type { FileStorage } from '../storage/storage.ts';
 
@@ -49,7 +50,7 @@ export async function storeChatFile(storage: FileStorage, file: File): Promise<D
 export async function storeChatAudio(storage: FileStorage, file: File): Promise<DocumentRecord> {
   if (file.size > CHAT_LIMITS.audioMaxBytes) throw AppError.validation({ audio: ['chat.audio_too_large'] });
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const contentType = detectAudio(bytes);
+  const contentType = carriesMarkup(bytes) ? null : detectAudio(bytes);
   if (!contentType) throw AppError.validation({ audio: ['chat.audio_type'] });
   const extension = AUDIO_EXTENSIONS[contentType];
   const key = `${privatePrefix()}.${extension}`;

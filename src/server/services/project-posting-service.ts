@@ -92,7 +92,9 @@ function optionalColumns(input: Partial<ProjectInput>): Partial<repo.NewProject>
   };
 }
 
-const hasId = (body: Nested) => typeof body['id'] === 'string' && body['id'].trim() !== '';
+// JSON bodies send the id as a number, forms as text: either one makes the call an edit.
+const hasId = (body: Nested) =>
+  (typeof body['id'] === 'string' && body['id'].trim() !== '') || typeof body['id'] === 'number';
 
 /**
  * post_project: without `id`, a new project: the gates of spec sections 5-6 (profile, verification, a package

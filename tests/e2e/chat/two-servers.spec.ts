@@ -146,6 +146,31 @@ test.describe('live chat across two app servers on PostgreSQL', () => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  test('ordinary API traffic uses both servers with one session: sign in on A, act on B, read back on A', async () => {
+    const { id } = await register(ports.a, 'Traveller');
+    const email = (await admin((c) => c.query('select email from users where id = $1', [id]), dbUrl)).rows[0].email;
+    const signIn = await fetch(`http://127.0.0.1:${ports.a}/api/user_signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ logintype: 'email', email, password: 'secret123' }),
+    });
+    expect(signIn.status).toBe(200);
+    const auth = { authorization: `Bearer ${(await signIn.json()).data.token}`, 'content-type': 'application/json' };
+
+    const saved = await fetch(`http://127.0.0.1:${ports.b}/api/update_profile`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Traveller Renamed', about_me: 'Saved through server B' }),
+    });
+    expect(saved.status).toBe(200);
+    const readBack = await (await fetch(`http://127.0.0.1:${ports.a}/api/get-user-data`, { headers: auth })).json();
+    expect(readBack.data).toMatchObject({ id, name: 'Traveller Renamed', about_me: 'Saved through server B' });
+
+    // Signing out through B ends the session everywhere.
+    expect((await fetch(`http://127.0.0.1:${ports.b}/api/logout`, { method: 'POST', headers: auth })).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${ports.a}/api/get-user-data`, { headers: auth })).status).toBe(401);
+  });
+
   test('a message sent on server A arrives on a stream open on server B, and B resumes after Last-Event-ID', async () => {
     const seller = await register(ports.a, 'Seller');
     const buyer = await register(ports.b, 'Buyer');

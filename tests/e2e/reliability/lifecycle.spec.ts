@@ -41,6 +41,15 @@ test.describe('server lifecycle on the embedded database', () => {
     const languages = await (await fetch(`http://127.0.0.1:${sidePort(11)}/api/get_languages`)).json();
     expect(languages.data.map((l: { code: string }) => l.code)).toEqual(['en', 'ar']);
     expect(fs.existsSync(path.join(dataDir, 'pglite', '.marketplace.lock'))).toBe(true);
+    // One structured log line per request, carrying the id the reply header names.
+    const page = await fetch(`http://127.0.0.1:${sidePort(11)}/faqs`);
+    const requestId = page.headers.get('x-request-id')!;
+    await expect
+      .poll(first.output)
+      .toContain(`"message":"request","requestId":"${requestId}","method":"GET","path":"/faqs","status":200`);
+    expect(first.output()).toMatch(
+      /"message":"request","requestId":"[\w-]{36}","method":"GET","path":"\/api\/get_languages"/,
+    );
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);

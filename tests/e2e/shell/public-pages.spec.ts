@@ -51,8 +51,10 @@ for (const path of ['/', '/properties', '/faqs']) {
 }
 
 test('security headers are on every page', async ({ request }) => {
-  for (const path of ['/', '/faqs', '/api/web-settings']) {
-    const response = await request.get(path);
+  // Pages of every kind, the API, sign-in redirects, a missing page and documents machines read.
+  const paths = ['/', '/faqs', '/api/web-settings', '/properties', '/login', '/user/dashboard', '/admin'];
+  for (const path of [...paths, '/no-such-page', '/robots.txt', '/sitemap.xml', '/api/openapi.json']) {
+    const response = await request.get(path, { maxRedirects: 0 });
     const headers = response.headers();
     expect(headers['x-content-type-options'], path).toBe('nosniff');
     expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");

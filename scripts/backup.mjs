@@ -1,0 +1,114 @@
+// Backup and restore: `npm run backup -- <file>` and `npm run restore -- <file>` (docs/deployment.md).
+// One .tar holds the database and the uploads directory:
+//   database.tar    the PGlite data directory (PGlite's dumpDataDir), or
+//   database.dump   a pg_dump custom-format dump when DATABASE_URL is set (pg_restore reads it back),
+//   uploads/        DATA_DIR/uploads (with STORAGE_DRIVER=s3 the files live in the bucket: back that up there).
+// The embedded database is single-process: both commands take its lock, so stop the server first.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { acquireDirectoryLock } from '../src/server/db/lock.ts';
+
+const [command, file] = process.argv.slice(2);
+if (!['backup', 'restore'].includes(command) || !file) {
+  console.error('usage: npm run backup -- <file.tar> | npm run restore -- <file.tar>');
+  process.exit(2);
+}
+const dataDir = path.resolve(process.env.DATA_DIR || './data');
+const pgliteDir = path.join(dataDir, 'pglite');
+const uploadsDir = path.join(dataDir, 'uploads');
+const databaseUrl = process.env.DATABASE_URL || '';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-backup-'));
+const log = (message) =>
+  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'info', message }) + '\n');
+
+/** Runs a PostgreSQL client tool, with a clear message when it is not installed. */
+function pgTool(tool, args) {
+  try {
+    execFileSync(tool, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  } catch (error) {
+    if (error.code === 'ENOENT')
+      throw new Error(`${tool} was not found: install the PostgreSQL client tools (same major version as the server)`, {
+        cause: error,
+      });
+    throw error;
+  }
+}
+
+async function backup() {
+  if (databaseUrl)
+    pgTool('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(work, 'database.dump')}`, databaseUrl]);
+  else {
+    const release = acquireDirectoryLock(pgliteDir);
+    try {
+      const db = await PGlite.create(pgliteDir);
+      const tarball = await db.dumpDataDir('none');
+      await db.close();
+      fs.writeFileSync(path.join(work, 'database.tar'), new Uint8Array(await tarball.arrayBuffer()));
+    } finally {
+      release();
+    }
+  }
+  if (fs.existsSync(uploadsDir)) fs.cpSync(uploadsDir, path.join(work, 'uploads'), { recursive: true });
+  execFileSync('tar', ['-cf', path.resolve(file), '-C', work, '.']);
+  log(`backup written to ${path.resolve(file)}`);
+}
+
+async function restore() {
+  execFileSync('tar', ['-xf', path.resolve(file), '-C', work]);
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  if (databaseUrl) {
+    const dump = path.join(work, 'database.dump');
+    if (!fs.existsSync(dump))
+      throw new Error('this backup holds an embedded database; unset DATABASE_URL to restore it');
+    pgTool('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--single-transaction',
+      `--dbname=${databaseUrl}`,
+      dump,
+    ]);
+  } else {
+    const tarball = path.join(work, 'database.tar');
+    if (!fs.existsSync(tarball)) throw new Error('this backup holds a PostgreSQL dump; set DATABASE_URL to restore it');
+    const release = acquireDirectoryLock(pgliteDir);
+    try {
+      // The current data stays beside the restored one until you delete it.
+      const previous = `${pgliteDir}.before-restore-${stamp}`;
+      fs.mkdirSync(previous);
+      for (const entry of fs.readdirSync(pgliteDir))
+        if (entry !== '.marketplace.lock') fs.renameSync(path.join(pgliteDir, entry), path.join(previous, entry));
+      const db = await PGlite.create(pgliteDir, { loadDataDir: new Blob([fs.readFileSync(tarball)]) });
+      await db.query('select 1');
+      await db.close();
+      log(`database restored; the previous data is in ${previous}`);
+    } finally {
+      release();
+    }
+  }
+  const uploads = path.join(work, 'uploads');
+  if (fs.existsSync(uploads)) {
+    if (fs.existsSync(uploadsDir)) fs.renameSync(uploadsDir, `${uploadsDir}.before-restore-${stamp}`);
+    fs.cpSync(uploads, uploadsDir, { recursive: true });
+  }
+  log(`restored from ${path.resolve(file)}`);
+}
+
+try {
+  await (command === 'backup' ? backup() : restore());
+} catch (error) {
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: 'error',
+      message: `${command} failed`,
+      error: error.message,
+    }),
+  );
+  process.exitCode = 1;
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,115 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { expect, test } from '@playwright/test';
+import { sidePort } from '../support/ports.ts';
+
+/*
+ * `npm run backup` and `npm run restore` on both databases: back up, change things (a new account, a renamed
+ * one, a deleted upload), restore, and the change is gone while the backed-up data is back.
+ */
+// A port per database: the two tests may run at the same time.
+const PORTS = { embedded: sidePort(17), postgresql: sidePort(18) };
+const ADMIN_URL = process.env['TEST_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+async function withServer<T>(port: number, env: Record<string, string>, run: (base: string) => Promise<T>): Promise<T> {
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, PORT: String(port), SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  try {
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null))?.status ?? 0, {
+        timeout: 60_000,
+      })
+      .toBe(200);
+    return await run(`http://127.0.0.1:${port}`);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const post = async (base: string, url: string, body: unknown, token?: string) => {
+  const reply = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: reply.status, body: await reply.json() };
+};
+const register = (base: string, email: string, name: string) =>
+  post(base, '/api/user-register', {
+    name,
+    email,
+    mobile: `+3519${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
+    password: 'secret123',
+    re_password: 'secret123',
+  });
+const signIn = (base: string, email: string) =>
+  post(base, '/api/user_signup', { logintype: 'email', email, password: 'secret123' });
+
+function npm(script: 'backup' | 'restore', file: string, env: Record<string, string>) {
+  execFileSync('npm', ['run', '-s', script, '--', file], { env: { ...process.env, ...env }, stdio: 'pipe' });
+}
+
+for (const kind of ['embedded', 'postgresql'] as const) {
+  test(`backup and restore bring the ${kind} database and the uploads back`, async () => {
+    test.setTimeout(180_000);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `marketplace-backup-${kind}-`));
+    const file = path.join(dataDir, '..', `${path.basename(dataDir)}.tar`);
+    const dbName = `backup_test_${randomBytes(4).toString('hex')}`;
+    const env: Record<string, string> = { DATA_DIR: dataDir };
+    if (kind === 'postgresql') {
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${dbName}`;
+      env['DATABASE_URL'] = url.toString();
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      await admin.end();
+    }
+    const upload = path.join(dataDir, 'uploads', 'kept', 'photo.txt');
+    try {
+      const kept = await withServer(PORTS[kind], env, async (base) => {
+        const reply = await register(base, 'kept@example.com', 'Kept Name');
+        expect(reply.status).toBe(200);
+        return reply.body.data.token as string;
+      });
+      fs.mkdirSync(path.dirname(upload), { recursive: true });
+      fs.writeFileSync(upload, 'a stored file');
+
+      npm('backup', file, env);
+
+      // The changes a restore must undo.
+      await withServer(PORTS[kind], env, async (base) => {
+        expect((await register(base, 'later@example.com', 'Later')).status).toBe(200);
+        expect((await post(base, '/api/update_profile', { name: 'Renamed' }, kept)).status).toBe(200);
+      });
+      fs.rmSync(upload);
+
+      npm('restore', file, env);
+
+      await withServer(PORTS[kind], env, async (base) => {
+        expect((await signIn(base, 'later@example.com')).status).toBe(401);
+        const back = await signIn(base, 'kept@example.com');
+        expect(back.status).toBe(200);
+        expect(back.body.data.name).toBe('Kept Name');
+      });
+      expect(fs.readFileSync(upload, 'utf8')).toBe('a stored file');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(file, { force: true });
+      if (kind === 'postgresql') {
+        const admin = new pg.Client({ connectionString: ADMIN_URL });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.end();
+      }
+    }
+  });
+}
