@@ -1,16 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openDatabase } from '../../../src/server/db/client.ts';
+import type { DatabaseHandle } from '../../../src/server/db/client.ts';
 import * as s from '../../../src/server/db/schema/index.ts';
-import { seedEssentials } from '../../../src/server/db/seed/index.ts';
 import { FakePaymentProviders } from '../../support/payment-fakes.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { waitForIslands } from '../support/hydration.ts';
+import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 
 /*
  * Buying a package through Stripe, end to end: the site's own server (scripts/start.mjs on the built site) talks
@@ -21,95 +16,53 @@ import { waitForIslands } from '../support/hydration.ts';
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const KEYS = { secretKey: 'sk_test_e2e', webhookSecret: 'whsec_e2e' };
-let dataDir = '';
-let server: ChildProcess;
-let output = '';
+let own: OwnServer;
 let fake: FakePaymentProviders;
 let site = '';
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /** What the admin would have configured: Stripe on, its keys, two paid packages and a category to list in. */
-async function prepareSite() {
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-  try {
-    await database.migrate();
-    await seedEssentials(database.db, { adminEmail: 'admin@example.com', adminPassword: 'admin1234' });
-    const settings = {
-      payment_methods: { stripe: true, paypal: false, paystack: false, flutterwave: false, razorpay: false },
-      stripe_secret_key: KEYS.secretKey,
-      stripe_webhook_secret: KEYS.webhookSecret,
-    };
-    for (const [key, value] of Object.entries(settings))
-      await database.db.insert(s.settings).values({ key, value }).onConflictDoUpdate({
-        target: s.settings.key,
-        set: { value },
-      });
-    await database.db.insert(s.categories).values({ name: 'Apartment', slug: 'apartment' });
-    for (const [name, priceMinor] of [
-      ['Pro', 4900],
-      ['Gold', 9900],
-    ] as const) {
-      const [pkg] = await database.db
-        .insert(s.packages)
-        .values({ name, priceMinor, durationDays: 30, sortOrder: 1 })
-        .returning();
-      await database.db.insert(s.packageFeatures).values({ packageId: pkg!.id, feature: 'property_list', limit: 5 });
-    }
-  } finally {
-    await database.close();
+async function prepareSite(database: DatabaseHandle) {
+  const settings = {
+    payment_methods: { stripe: true, paypal: false, paystack: false, flutterwave: false, razorpay: false },
+    stripe_secret_key: KEYS.secretKey,
+    stripe_webhook_secret: KEYS.webhookSecret,
+  };
+  for (const [key, value] of Object.entries(settings))
+    await database.db.insert(s.settings).values({ key, value }).onConflictDoUpdate({
+      target: s.settings.key,
+      set: { value },
+    });
+  await database.db.insert(s.categories).values({ name: 'Apartment', slug: 'apartment' });
+  for (const [name, priceMinor] of [
+    ['Pro', 4900],
+    ['Gold', 9900],
+  ] as const) {
+    const [pkg] = await database.db
+      .insert(s.packages)
+      .values({ name, priceMinor, durationDays: 30, sortOrder: 1 })
+      .returning();
+    await database.db.insert(s.packageFeatures).values({ packageId: pkg!.id, feature: 'property_list', limit: 5 });
   }
 }
 
 test.beforeAll(async () => {
   // Preparing the database and starting a server take a while on a busy machine.
   test.setTimeout(180_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-payments-'));
-  await prepareSite();
-  const port = await freePort();
-  site = `http://localhost:${port}`;
-  fake = await new FakePaymentProviders({
-    stripe: { ...KEYS, webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe` },
-  }).start();
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: site,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO_DATA: 'false',
-      STRIPE_API_BASE: fake.url,
+  own = await startOwnServer({
+    prepare: prepareSite,
+    env: async (port) => {
+      fake = await new FakePaymentProviders({
+        stripe: { ...KEYS, webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe` },
+      }).start();
+      return { STRIPE_API_BASE: fake.url };
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout!.on('data', (chunk) => (output += chunk));
-  server.stderr!.on('data', (chunk) => (output += chunk));
-  await expect
-    .poll(
-      async () => {
-        if (server.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
-        return (await fetch(`${site}/api/health/ready`).catch(() => null))?.status ?? 0;
-      },
-      { timeout: 120_000 },
-    )
-    .toBe(200);
+  site = own.url;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await own?.stop();
   await fake?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function registerWithCompleteProfile(page: Page) {
@@ -176,8 +129,14 @@ test('a user without a package buys one through Stripe, posts a property and see
   await waitForIslands(page);
   const next = () => page.getByRole('button', { name: 'Next' }).click();
   // The category has no parameters or facilities, so step through to the part that is wanted.
+  // Next waits for the server to check the step, so wait for the step counter to move before looking again.
+  const counter = page.getByText(/^Step \d+ of \d+$/);
   const stepTo = async (target: Locator) => {
-    for (let step = 0; step < 8 && !(await target.isVisible()); step++) await next();
+    for (let step = 0; step < 8 && !(await target.isVisible()); step++) {
+      const before = await counter.innerText();
+      await next();
+      await expect(counter).not.toHaveText(before);
+    }
   };
   const title = `Paid-for flat ${Date.now().toString(36)}`;
   await page.getByLabel('Title', { exact: true }).fill(title);
@@ -214,7 +173,7 @@ test('a user without a package buys one through Stripe, posts a property and see
   await page.goto(`${site}/user/subscriptions`);
   await expect(page.getByTestId('subscriptions')).toContainText('Property listings: 4 of 5 left');
   await expectNoSeriousA11yViolations(page);
-  expect(output).not.toMatch(/"level":"error"/);
+  expect(own.output()).not.toMatch(/"level":"error"/);
 });
 
 test.describe('without JavaScript', () => {
