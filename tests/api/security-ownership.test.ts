@@ -25,6 +25,8 @@ const PUBLIC_NAMES: Record<string, string> = {
   outdoor_facilitiy_ids: 'public catalog facilities (personalised feed choices)',
   reason_id: 'a public report reason',
   package_id: 'a public package on sale',
+  parameter_ids: 'public catalog parameters (a category being edited in the console)',
+  ios_product_id: 'an app store product code, not a stored id',
   fcm_id: "the caller's own device token",
   auth_id: 'a Google ID token, not a stored id',
   facebook_id: "the caller's own social profile handle",
@@ -118,6 +120,17 @@ const TARGETS: Record<string, Target> = {
     with: () => ({ kind: 'file' }),
   },
   'POST /api/mark-notifications-read ids': { value: (w) => [w.notification.id], expect: 'ignored' },
+  'POST /api/store_advertisement property_id': {
+    ...listing(),
+    with: () => ({ feature_for: 'property' }),
+  },
+  'POST /api/store_advertisement project_id': {
+    value: (w) => w.project.id,
+    expect: 'refused',
+    with: () => ({ feature_for: 'project' }),
+  },
+  'POST /api/payment-transaction-fail payment_transaction_id': { value: (w) => w.payment.id, expect: 'refused' },
+  'GET /api/payment-receipt payment_transaction_id': { value: (w) => w.payment.id, expect: 'refused' },
 };
 // The console: a signed-in account that is not an admin is turned away from every call about anyone's things.
 const ADMIN_TARGETS: [RegExp, (w: OwnershipWorld) => number][] = [
@@ -127,6 +140,9 @@ const ADMIN_TARGETS: [RegExp, (w: OwnershipWorld) => number][] = [
   [/^\/api\/admin\/verification-requests\/\{id\}/, (w) => w.verification.id],
   [/^\/api\/admin\/reports\/\{id\}/, (w) => w.report.id],
   [/^\/api\/admin\/users\/\{id\}/, (w) => w.owner.user.id],
+  [/^\/api\/admin\/payments\/\{id\}/, (w) => w.payment.id],
+  // Catalog and content rows: the console's own, refused before any lookup.
+  [/^\/api\/admin\/[a-z-]+\/\{id\}$/, (w) => w.category.id],
 ];
 
 function targetFor(op: Operation, param: string): Target | undefined {

@@ -125,6 +125,23 @@ export async function ownershipWorld(app: TestApp) {
   const verification = await createVerificationRequest(db, owner.user.id);
   const advertisement = await createAdvertisement(db, { userId: owner.user.id, propertyId: live.id });
   const report = await createReport(db, { userId: bystander.user.id, propertyId: live.id });
+  // A payment still waiting, with an uploaded bank-transfer receipt.
+  const [pack] = await db
+    .insert(s.packages)
+    .values({ name: `Pro ${marker}`, priceMinor: 4900, durationDays: 30 })
+    .returning();
+  const [payment] = await db
+    .insert(s.paymentTransactions)
+    .values({
+      userId: owner.user.id,
+      packageId: pack!.id,
+      amountMinor: 4900,
+      currency: 'USD',
+      provider: 'bank_transfer',
+      status: 'review',
+      receipt: { key, name: `receipt-${marker}.pdf`, contentType: 'application/pdf', size: PDF_BYTES.length },
+    })
+    .returning();
 
   return {
     marker,
@@ -141,6 +158,7 @@ export async function ownershipWorld(app: TestApp) {
     verification,
     advertisement,
     report,
+    payment: payment!,
   };
 }
 export type OwnershipWorld = Awaited<ReturnType<typeof ownershipWorld>>;
