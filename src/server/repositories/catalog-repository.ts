@@ -1,23 +1,37 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { withTotal } from './paging.ts';
-import { categories, categoryParameters, cities, facilities, parameters, reportReasons } from '../db/schema/index.ts';
+import {
+  categories,
+  categoryParameters,
+  cities,
+  facilities,
+  parameters,
+  properties,
+  reportReasons,
+} from '../db/schema/index.ts';
 
 /*
  * Correlated counts of live listings. Written as SQL with explicit aliases: inside a subquery Drizzle renders
  * bare column names, and "id" would then bind to the inner table.
  */
-const liveListingsOfCategory = sql<number>`(select count(*)::int from "properties" p where p."category_id" = "categories"."id" and p."admin_status" = 'approved' and p."status" = 'active')`;
 const liveListingsOfCity = sql<number>`(select count(*)::int from "properties" p where lower(p."city") = lower("cities"."name") and p."admin_status" = 'approved' and p."status" = 'active')`;
 
 export async function listCategories(
   db: Executor,
   options: { search?: string | undefined; hasProperty: boolean; offset: number; limit: number },
 ) {
-  const propertyCount = liveListingsOfCategory;
+  // Live listings per category in one grouped pass (the public category index covers it), not one count per row.
+  const live = db
+    .select({ categoryId: properties.categoryId, listings: sql<number>`count(*)::int`.as('listings') })
+    .from(properties)
+    .where(and(eq(properties.adminStatus, 'approved'), eq(properties.status, 'active')))
+    .groupBy(properties.categoryId)
+    .as('live');
+  const propertyCount = sql<number>`coalesce(${live.listings}, 0)`;
   const conditions = [eq(categories.isActive, true)];
   if (options.search) conditions.push(ilike(categories.name, `%${escapeLike(options.search)}%`));
-  if (options.hasProperty) conditions.push(sql`${propertyCount} > 0`);
+  if (options.hasProperty) conditions.push(sql`${live.listings} > 0`);
   const where = and(...conditions);
   return withTotal(
     db
@@ -29,11 +43,12 @@ export async function listCategories(
         propertyCount,
       })
       .from(categories)
+      .leftJoin(live, eq(live.categoryId, categories.id))
       .where(where)
       .orderBy(asc(categories.sortOrder), asc(categories.id))
       .limit(options.limit)
       .offset(options.offset),
-    db.select({ value: count() }).from(categories).where(where),
+    db.select({ value: count() }).from(categories).leftJoin(live, eq(live.categoryId, categories.id)).where(where),
   );
 }
 
