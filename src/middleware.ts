@@ -8,6 +8,7 @@ import { runtime } from './server/runtime.ts';
 import { languageCatalog } from './server/services/language-service.ts';
 import { resolveSession } from './server/services/session-service.ts';
 import { AppError } from './server/errors.ts';
+import { dropCachedReads, mayWrite } from './server/cache/read-cache.ts';
 import { logger } from './server/logger.ts';
 import { applySecurityHeaders } from './server/web/security-headers.ts';
 import { pageShowsMap } from './server/geo/map-provider.ts';
@@ -77,6 +78,8 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   }
 
   const response = await next();
+  // A form post may have changed what the cached public reads show (the API drops them itself).
+  if (mayWrite(context.request.method)) dropCachedReads();
   applySecurityHeaders(response.headers, secure);
   // Map pages load tiles (or Google's script) from the configured map host: allowed there, and only there.
   const policy = response.headers.get('content-security-policy');

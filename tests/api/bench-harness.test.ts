@@ -75,7 +75,8 @@ describe('benchmark scenarios', () => {
       'text search',
       'map bounds',
       'detail by slug',
-      'home data',
+      'home data (cached)',
+      'home data (cold)',
     ]);
     for (const scenario of all) {
       // Each scenario answers something: an empty result would time a query that does no work.

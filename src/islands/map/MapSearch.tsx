@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { $cache, restorePersistedState } from '../../stores/app-state.ts';
 import { IslandI18nProvider, useTranslation, type IslandI18n } from '../i18n.tsx';
+import { listingCount } from '../../lib/listing-count.ts';
 import { clusterByGrid } from './cluster.ts';
 import type { EngineMarker, MapEngine } from './engine.ts';
 import { boundsOf, distanceKm, formatArea, formatPoint } from './geo.ts';
@@ -29,6 +30,8 @@ export interface MapSearchProps {
     items: MapListItem[];
     markers: MapMarkerData[];
     total: number;
+    /** More listings match than `total` counts. */
+    totalCapped: boolean;
     truncated: boolean;
   };
   /** Filters of the page as API parameters (property_type, category_slug_id, min_price, max_price). */
@@ -57,6 +60,7 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
   const [items, setItems] = useState(initial.items);
   const [markers, setMarkers] = useState(initial.markers);
   const [total, setTotal] = useState(initial.total);
+  const [totalCapped, setTotalCapped] = useState(initial.totalCapped);
   const [status, setStatus] = useState<Status>('idle');
   const [area, setArea] = useState<LatLng[] | null>(initial.area);
   const [corners, setCorners] = useState<LatLng[] | null>(null);
@@ -104,13 +108,14 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
         });
         const body = (await response.json()) as {
           error: boolean;
-          data: { total: number; items: ApiMapCard[]; markers: ApiMarker[] };
+          data: { total: number; total_capped: boolean; items: ApiMapCard[]; markers: ApiMarker[] };
         };
         if (!response.ok || body.error) throw new Error(`HTTP ${response.status}`);
         const next = body.data.items.map(listItemFromApi);
         setItems((current) => (offset === 0 ? next : [...current, ...next]));
         setMarkers(body.data.markers.map(markerFromApi));
         setTotal(body.data.total);
+        setTotalCapped(body.data.total_capped);
         setLive(true);
         setStatus('idle');
       } catch (error) {
@@ -302,7 +307,7 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
             ? t('map.loading')
             : status === 'error'
               ? t('map.load_failed')
-              : t('properties.count', { count: total })}
+              : listingCount(t, total, totalCapped)}
         </p>
         {items.length === 0 ? (
           <p>{t('map.no_results')}</p>
@@ -316,7 +321,7 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
           </ul>
         )}
         {live ? (
-          items.length < total && (
+          (items.length < total || totalCapped) && (
             <button
               className="button button--secondary map-pager"
               type="button"

@@ -1,4 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
+import { dropCachedReads, mayWrite } from '../cache/read-cache.ts';
 import { AppError } from '../errors.ts';
 import type { ApiDeps } from './context.ts';
 import { toErrorResponse } from './error-handler.ts';
@@ -38,6 +39,10 @@ import { newRouter } from './router.ts';
 /** The JSON API under /api, built around its dependencies so tests can hand it an in-memory database. */
 export function createApi(deps: ApiDeps) {
   const app = newRouter().basePath('/api');
+  app.use(async (c, next) => {
+    await next();
+    if (mayWrite(c.req.method)) dropCachedReads();
+  });
   app.use(requestContext(deps));
   app.use(
     bodyLimit({

@@ -15,6 +15,16 @@ export function page<T extends z.ZodType>(item: T) {
   return z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int(), items: z.array(item) });
 }
 
+/** Whether more listings match than `total` says: listing searches count at most 1,000 matches past the page. */
+export const totalCapped = z
+  .boolean()
+  .openapi({ description: 'true: more listings match than `total` (counts stop at 1000 beyond the current page)' });
+
+/** A page of public listings: `total` is capped (see `totalCapped`). */
+export function listingPage<T extends z.ZodType>(item: T) {
+  return page(item).extend({ total_capped: totalCapped });
+}
+
 /** A stored image as replies carry it: the original's size and its responsive WebP/AVIF variants. */
 export const imageReply = z
   .object({

@@ -11,11 +11,8 @@ import {
   reportReasons,
 } from '../db/schema/index.ts';
 
-/*
- * Correlated counts of live listings. Written as SQL with explicit aliases: inside a subquery Drizzle renders
- * bare column names, and "id" would then bind to the inner table.
- */
-const liveListingsOfCity = sql<number>`(select count(*)::int from "properties" p where lower(p."city") = lower("cities"."name") and p."admin_status" = 'approved' and p."status" = 'active')`;
+/** Approved and not withdrawn, sold or rented: the condition of every live listing count. */
+const isLive = and(eq(properties.adminStatus, 'approved'), eq(properties.status, 'active'));
 
 export async function listCategories(
   db: Executor,
@@ -25,7 +22,7 @@ export async function listCategories(
   const live = db
     .select({ categoryId: properties.categoryId, listings: sql<number>`count(*)::int`.as('listings') })
     .from(properties)
-    .where(and(eq(properties.adminStatus, 'approved'), eq(properties.status, 'active')))
+    .where(isLive)
     .groupBy(properties.categoryId)
     .as('live');
   const propertyCount = sql<number>`coalesce(${live.listings}, 0)`;
@@ -87,7 +84,23 @@ export function listFacilities(db: Executor) {
 }
 
 export async function listCities(db: Executor, page: { offset: number; limit: number }) {
-  const propertyCount = liveListingsOfCity;
+  // Live listings per city in one pass over the public city index (index-only, by the exact name), then folded
+  // case-insensitively like the city filter: a few hundred groups, not a count per city row.
+  const byName = db
+    .select({ city: properties.city, listings: sql<number>`count(*)`.as('listings') })
+    .from(properties)
+    .where(isLive)
+    .groupBy(properties.city)
+    .as('by_name');
+  const live = db
+    .select({
+      city: sql<string>`lower(${byName.city})`.as('city'),
+      listings: sql<number>`sum(${byName.listings})::int`.as('listings'),
+    })
+    .from(byName)
+    .groupBy(sql`lower(${byName.city})`)
+    .as('live');
+  const propertyCount = sql<number>`coalesce(${live.listings}, 0)`;
   return withTotal(
     db
       .select({
@@ -101,6 +114,7 @@ export async function listCities(db: Executor, page: { offset: number; limit: nu
         propertyCount,
       })
       .from(cities)
+      .leftJoin(live, eq(live.city, sql`lower(${cities.name})`))
       .orderBy(sql`${propertyCount} desc`, asc(cities.name))
       .limit(page.limit)
       .offset(page.offset),

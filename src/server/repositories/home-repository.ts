@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { categories, projects, users } from '../db/schema/index.ts';
+import { categories, projects, properties, users } from '../db/schema/index.ts';
 
 /** The newest approved, active projects (projects_public_recent_idx). */
 export function listLatestPublicProjects(db: Executor, limit: number) {
@@ -25,15 +25,14 @@ export function listLatestPublicProjects(db: Executor, limit: number) {
     .limit(limit);
 }
 
-/*
- * Live listings of the agent in the outer query, counted through properties_owner_idx. Written as SQL with
- * explicit aliases: inside a subquery Drizzle renders bare column names.
- */
-const liveListingsOfUser = sql<number>`(select count(*)::int from "properties" p where p."owner_id" = "users"."id" and p."admin_status" = 'approved' and p."status" = 'active')`;
-
-/** Active agents with at least one live listing, busiest first (users_type_idx, then the count per agent). */
+/** Active agents with at least one live listing, busiest first: one grouped pass over the public owner index. */
 export function listAgentsWithListings(db: Executor, limit: number) {
-  const propertyCount = liveListingsOfUser;
+  const live = db
+    .select({ ownerId: properties.ownerId, listings: sql<number>`count(*)::int`.as('listings') })
+    .from(properties)
+    .where(and(eq(properties.adminStatus, 'approved'), eq(properties.status, 'active')))
+    .groupBy(properties.ownerId)
+    .as('live');
   return db
     .select({
       id: users.id,
@@ -41,10 +40,11 @@ export function listAgentsWithListings(db: Executor, limit: number) {
       slug: users.slug,
       profileImage: users.profileImage,
       verificationStatus: users.verificationStatus,
-      propertyCount,
+      propertyCount: live.listings,
     })
     .from(users)
-    .where(and(eq(users.type, 'agent'), eq(users.isActive, true), sql`${propertyCount} > 0`))
-    .orderBy(sql`${propertyCount} desc`, desc(users.id))
+    .innerJoin(live, eq(live.ownerId, users.id))
+    .where(and(eq(users.type, 'agent'), eq(users.isActive, true)))
+    .orderBy(desc(live.listings), desc(users.id))
     .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { properties } from '../db/schema/index.ts';
 import { nearness, publicConditions, type PublicPropertyFilter } from './property-repository.ts';
@@ -9,6 +9,15 @@ import { nearness, publicConditions, type PublicPropertyFilter } from './propert
  * nearest first with `filter.near`, so a cut-off keeps the ones that matter.
  */
 export function listMapMarkers(db: Executor, filter: PublicPropertyFilter, limit: number) {
+  const order = [...(filter.near ? [asc(nearness(filter.near))] : [desc(properties.createdAt)]), desc(properties.id)];
+  // Ids first: the public location index holds the coordinates, the date and the id, so choosing among the tens of
+  // thousands of listings in a city view reads the index alone, and the table is read for the chosen rows only.
+  const chosen = db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(publicConditions(filter), isNotNull(properties.latitude), isNotNull(properties.longitude)))
+    .orderBy(...order)
+    .limit(limit);
   return db
     .select({
       id: properties.id,
@@ -20,9 +29,8 @@ export function listMapMarkers(db: Executor, filter: PublicPropertyFilter, limit
       longitude: properties.longitude,
     })
     .from(properties)
-    .where(and(publicConditions(filter), isNotNull(properties.latitude), isNotNull(properties.longitude)))
-    .orderBy(...(filter.near ? [asc(nearness(filter.near))] : [desc(properties.createdAt)]), desc(properties.id))
-    .limit(limit);
+    .where(inArray(properties.id, chosen))
+    .orderBy(...order);
 }
 export type MapMarkerRow = Awaited<ReturnType<typeof listMapMarkers>>[number];
 

@@ -6,3 +6,26 @@ export async function withTotal<T>(
   const [page, [total]] = await Promise.all([rows, count]);
   return { rows: page, total: total?.value ?? 0 };
 }
+
+/**
+ * Public listing searches count at most this many matches: fifty pages of twenty, "1,000+" on the page. Counting
+ * every one of a million matches reads them all, and no visitor pages that far (the big portals stop at about a
+ * thousand results too).
+ */
+export const COUNT_CAP = 1000;
+
+/** How far to count for a page: the cap, or just past the page itself when someone pages deeper than the cap. */
+export const countCap = (page: { offset: number; limit: number }) => Math.max(COUNT_CAP, page.offset + page.limit);
+
+/**
+ * Like `withTotal`, for a count of at most `cap + 1` matches (a `limit` inside the counted subquery): `total` is
+ * never more than `cap`, and `totalCapped` says that more match.
+ */
+export async function withCappedTotal<T>(
+  rows: PromiseLike<T[]>,
+  count: PromiseLike<{ value: number }[]>,
+  cap: number,
+): Promise<{ rows: T[]; total: number; totalCapped: boolean }> {
+  const { rows: page, total } = await withTotal(rows, count);
+  return { rows: page, total: Math.min(total, cap), totalCapped: total > cap };
+}

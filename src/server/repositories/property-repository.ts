@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { withTotal } from './paging.ts';
+import { countCap, withCappedTotal } from './paging.ts';
 import {
   categories,
   categoryParameters,
@@ -14,7 +14,6 @@ import {
 } from '../db/schema/index.ts';
 import { listingOwnerColumns } from './owner-columns.ts';
 
-/** Orders of the public list; each one is served by an index (createdAt, price, views, likes). */
 /** Saved feed preferences (personalised_fields) in repository terms; prices in minor units. */
 export interface FeedPreferences {
   categoryIds: readonly number[];
@@ -215,7 +214,7 @@ const cardColumns = {
 export async function listPublicProperties(
   db: Executor,
   filter: PublicPropertyFilter,
-  /** `count: false` skips counting every match, for lists that show no total (the home page's rows). */
+  /** `count: false` skips counting the matches, for lists that show no total (the home page's rows). */
   page: { offset: number; limit: number; count?: boolean },
 ) {
   const where = publicConditions(filter);
@@ -224,11 +223,14 @@ export async function listPublicProperties(
     .from(properties)
     .leftJoin(categories, eq(categories.id, properties.categoryId))
     .$dynamic();
-  let total = db.select({ value: count() }).from(properties).$dynamic();
+  let matches = db
+    .select({ one: sql`1` })
+    .from(properties)
+    .$dynamic();
   if (filter.favouritedBy) {
     const mine = and(eq(favourites.propertyId, properties.id), eq(favourites.userId, filter.favouritedBy))!;
     rows = rows.innerJoin(favourites, mine);
-    total = total.innerJoin(favourites, mine);
+    matches = matches.innerJoin(favourites, mine);
   }
   const pageRows = rows
     .where(where)
@@ -237,9 +239,14 @@ export async function listPublicProperties(
     .offset(page.offset);
   if (page.count === false) {
     const found = await pageRows;
-    return { rows: found, total: page.offset + found.length };
+    return { rows: found, total: page.offset + found.length, totalCapped: false };
   }
-  return withTotal(pageRows, total.where(where));
+  const cap = countCap(page);
+  const counted = matches
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
+  return withCappedTotal(pageRows, db.select({ value: count() }).from(counted), cap);
 }
 export type PublicPropertyRow = Awaited<ReturnType<typeof listPublicProperties>>['rows'][number];
 

@@ -12,7 +12,7 @@ import { imageView } from './image-view.ts';
 import { notify } from './notification-service.ts';
 import { spendPackageFeature } from './package-service.ts';
 import { projectCardView } from './project-view.ts';
-import { browseProperties, propertyCardViews } from './property-service.ts';
+import { browseProperties, cardPageView } from './property-service.ts';
 
 type Deps = Pick<ApiDeps, 'db' | 'storage'>;
 type Page = { offset: number; limit: number };
@@ -125,8 +125,8 @@ export async function listMyAdvertisements(deps: Deps, actor: SessionUser, page:
 
 /** Public properties featured at `now`: featured_until holds the end of the running advertisement (set on approval). */
 export async function featuredProperties(deps: Deps, viewer: SessionUser | null, page: Page, now = new Date()) {
-  const { total, items } = await browseProperties(deps.db, { featuredAt: now }, page, now);
-  return { type: 'property' as const, total, ...page, items: await propertyCardViews(deps, viewer, items) };
+  const result = await browseProperties(deps.db, { featuredAt: now }, page, now);
+  return { type: 'property' as const, ...(await cardPageView(deps, viewer, result, page)) };
 }
 
 /** Public projects with an approved advertisement running at `now`. */

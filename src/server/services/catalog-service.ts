@@ -1,17 +1,25 @@
 import type { Database } from '../db/client.ts';
 import type { FileStorage } from '../storage/storage.ts';
+import { cachedRead } from '../cache/read-cache.ts';
 import * as catalog from '../repositories/catalog-repository.ts';
 import { imageView } from './image-view.ts';
 
 type Page = { offset: number; limit: number };
+type CategoryQuery = Page & { search?: string | undefined; hasProperty: boolean };
+
+/**
+ * Categories with their live listing counts. Counting a million listings takes a tenth of a second, so unsearched
+ * lists are shared for a few seconds (read-cache.ts); a search is rare and always fresh.
+ */
+export function categoriesWithCounts(db: Database, query: CategoryQuery) {
+  if (query.search) return catalog.listCategories(db, query);
+  const key = `categories:${query.hasProperty}:${query.offset}:${query.limit}`;
+  return cachedRead(db, key, () => catalog.listCategories(db, query));
+}
 
 /** get_categories: categories with their typed parameters, optionally only those with live listings. */
-export async function getCategories(
-  db: Database,
-  storage: FileStorage,
-  options: Page & { search?: string | undefined; hasProperty: boolean },
-) {
-  const { rows, total } = await catalog.listCategories(db, options);
+export async function getCategories(db: Database, storage: FileStorage, options: CategoryQuery) {
+  const { rows, total } = await categoriesWithCounts(db, options);
   const params = await catalog.listParametersOfCategories(
     db,
     rows.map((r) => r.id),
@@ -42,7 +50,7 @@ export async function getCategories(
 
 /** Categories with live listings, for browse links on pages. */
 export async function listCategoriesForBrowse(db: Database) {
-  const { rows } = await catalog.listCategories(db, { hasProperty: true, offset: 0, limit: 50 });
+  const { rows } = await categoriesWithCounts(db, { hasProperty: true, offset: 0, limit: 50 });
   return rows;
 }
 
@@ -53,8 +61,11 @@ export async function getFacilities(db: Database, storage: FileStorage) {
   return rows.map((row) => ({ id: row.id, name: row.name, image: imageView(storage, row.image) }));
 }
 
+/** Cities with their live listing counts, busiest first; shared for a few seconds like the categories. */
 export async function getCities(db: Database, storage: FileStorage, page: Page) {
-  const { rows, total } = await catalog.listCities(db, page);
+  const { rows, total } = await cachedRead(db, `cities:${page.offset}:${page.limit}`, () =>
+    catalog.listCities(db, page),
+  );
   return {
     total,
     ...page,
@@ -76,7 +87,7 @@ export const getReportReasons = catalog.listReportReasons;
 /** What the add/edit property form offers: every active category, the chosen one's parameters, all facilities. */
 export async function propertyFormOptions(db: Database, categoryId: number | null) {
   const [{ rows: categories }, parameters, facilities] = await Promise.all([
-    catalog.listCategories(db, { hasProperty: false, offset: 0, limit: 100 }),
+    categoriesWithCounts(db, { hasProperty: false, offset: 0, limit: 100 }),
     categoryId ? catalog.listParametersOfCategories(db, [categoryId]) : Promise.resolve([]),
     catalog.listFacilities(db),
   ]);

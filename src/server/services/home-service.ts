@@ -1,13 +1,14 @@
 import { urls } from '../../lib/urls.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import * as catalog from '../repositories/catalog-repository.ts';
 import * as home from '../repositories/home-repository.ts';
-import { featuredProjects } from './advertisement-service.ts';
+import { listProjects } from '../repositories/project-repository.ts';
+import { cachedRead } from '../cache/read-cache.ts';
 import { listArticles } from './article-service.ts';
-import { getCities } from './catalog-service.ts';
+import { categoriesWithCounts, getCities } from './catalog-service.ts';
 import { feedPreferences } from './personalised-service.ts';
 import { imageView } from './image-view.ts';
+import { projectCardView } from './project-view.ts';
 import {
   browseProperties,
   marksFor,
@@ -24,42 +25,62 @@ const SLIDER_COUNT = 5;
 const SMALL_SECTION_SIZE = 4;
 
 /**
+ * The sections every visitor sees alike, shared for a few seconds (read-cache.ts): at a million listings the
+ * counts behind them cost seconds. Cards are kept as data; the viewer's marks are added per request.
+ */
+function publicSections(deps: Deps, now: Date) {
+  const { db, storage } = deps;
+  return cachedRead(db, 'home-sections', async () => {
+    const settings = await getPublicSettings(db);
+    const list = (filter: PublicPropertyFilter) =>
+      browseProperties(db, filter, { offset: 0, limit: SECTION_SIZE, count: false }, now, settings).then(
+        (r) => r.items,
+      );
+    const [featured, mostViewed, mostLiked, latest, categories, cities, projects, agents, articles, featuredProjects] =
+      await Promise.all([
+        list({ featuredAt: now }),
+        list({ sort: 'most_viewed' }),
+        list({ sort: 'most_liked' }),
+        list({}),
+        categoriesWithCounts(db, { hasProperty: true, offset: 0, limit: 20 }),
+        getCities(db, storage, { offset: 0, limit: SECTION_SIZE }),
+        home.listLatestPublicProjects(db, SMALL_SECTION_SIZE),
+        home.listAgentsWithListings(db, SMALL_SECTION_SIZE),
+        listArticles(deps, {}, { offset: 0, limit: SMALL_SECTION_SIZE }, now),
+        listProjects(db, { advertisedAt: now }, { offset: 0, limit: SMALL_SECTION_SIZE }),
+      ]);
+    return {
+      featured,
+      mostViewed,
+      mostLiked,
+      latest,
+      categories,
+      cities,
+      projects,
+      agents,
+      articles,
+      featuredProjects,
+    };
+  });
+}
+
+/**
  * homepage-data: every section of the home page in one reply. Sliders are the featured listings with a photo
  * (there is no separate slider table: what is promoted is what the banner shows, and it needs no upkeep).
  * The personalised section appears for a signed-in user who saved feed preferences, else it is null.
  */
 export async function homepageData(deps: Deps, viewer: SessionUser | null, now = new Date()) {
   const { db, storage } = deps;
-  const settings = await getPublicSettings(db);
-  const list = (filter: PublicPropertyFilter, limit = SECTION_SIZE) =>
-    browseProperties(db, filter, { offset: 0, limit, count: false }, now, settings).then((r) => r.items);
   const preferences = await feedPreferences(db, viewer);
-
-  const [
-    featured,
-    mostViewed,
-    mostLiked,
-    latest,
-    personalised,
-    categories,
-    cities,
-    projects,
-    agents,
-    articles,
-    featuredProjectCards,
-  ] = await Promise.all([
-    list({ featuredAt: now }),
-    list({ sort: 'most_viewed' }),
-    list({ sort: 'most_liked' }),
-    list({}),
-    preferences ? list({ preferences }) : Promise.resolve(null),
-    catalog.listCategories(db, { hasProperty: true, offset: 0, limit: 20 }),
-    getCities(db, storage, { offset: 0, limit: SECTION_SIZE }),
-    home.listLatestPublicProjects(db, SMALL_SECTION_SIZE),
-    home.listAgentsWithListings(db, SMALL_SECTION_SIZE),
-    listArticles(deps, {}, { offset: 0, limit: SMALL_SECTION_SIZE }, now),
-    featuredProjects(deps, viewer, { offset: 0, limit: SMALL_SECTION_SIZE }, now),
+  const [sections, personalised] = await Promise.all([
+    publicSections(deps, now),
+    preferences
+      ? browseProperties(db, { preferences }, { offset: 0, limit: SECTION_SIZE, count: false }, now).then(
+          (r) => r.items,
+        )
+      : Promise.resolve(null),
   ]);
+  const { featured, mostViewed, mostLiked, latest, categories, cities, projects, agents, articles } = sections;
 
   const shown = [featured, mostViewed, mostLiked, latest, personalised ?? []].flat();
   const marks = await marksFor(
@@ -115,7 +136,7 @@ export async function homepageData(deps: Deps, viewer: SessionUser | null, now =
       property_count: a.propertyCount,
     })),
     articles: articles.items,
-    featured_projects: featuredProjectCards.items,
+    featured_projects: sections.featuredProjects.rows.map((row) => projectCardView(storage, row, viewer)),
   };
 }
 export type HomepageData = Awaited<ReturnType<typeof homepageData>>;

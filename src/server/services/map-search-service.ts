@@ -56,6 +56,8 @@ export type MapCard = PropertyCardData & { distanceKm: number | null };
 
 export interface MapResult {
   total: number;
+  /** More listings match than `total` counts (see COUNT_CAP in paging.ts). */
+  totalCapped: boolean;
   items: MapCard[];
   markers: MapMarker[];
   /** More listings match than markers were sent. */
@@ -64,7 +66,7 @@ export interface MapResult {
   radiusKm: number | null;
 }
 
-const NOTHING: MapResult = { total: 0, items: [], markers: [], truncated: false, radiusKm: null };
+const NOTHING: MapResult = { total: 0, totalCapped: false, items: [], markers: [], truncated: false, radiusKm: null };
 
 /** The repository filter for a query, or null when it cannot match anything (an area outside the view). */
 async function filterOf(db: Database, query: MapQuery, nearRadiusKm: number): Promise<PublicPropertyFilter | null> {
@@ -122,6 +124,7 @@ export async function searchMap(
     const near = query.near;
     return {
       total: list.total,
+      totalCapped: list.totalCapped,
       items: list.items.map((card) => ({
         ...card,
         distanceKm:
@@ -161,6 +164,7 @@ export async function searchMapForApi(
   const cards = await propertyCardViews(deps, viewer, result.items);
   return {
     total: result.total,
+    total_capped: result.totalCapped,
     offset: page.offset,
     limit: page.limit,
     truncated: result.truncated,
@@ -225,6 +229,7 @@ export async function mapPageData(
   ]);
   return {
     total: result.total,
+    totalCapped: result.totalCapped,
     truncated: result.truncated,
     radiusKm: result.radiusKm,
     items: result.items.map((card) => mapListItem(deps.storage, card)),

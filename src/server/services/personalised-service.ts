@@ -4,10 +4,11 @@ import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Executor } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { listCategories, listFacilities } from '../repositories/catalog-repository.ts';
+import { listFacilities } from '../repositories/catalog-repository.ts';
+import { categoriesWithCounts } from './catalog-service.ts';
 import * as repo from '../repositories/personalised-repository.ts';
 import type { FeedPreferences } from '../repositories/property-repository.ts';
-import { browseProperties, propertyCardViews } from './property-service.ts';
+import { browseProperties, cardPageView } from './property-service.ts';
 
 type Deps = Pick<ApiDeps, 'db' | 'storage'>;
 
@@ -105,7 +106,7 @@ export async function getPersonalised(deps: Pick<ApiDeps, 'db'>, actor: SessionU
 export async function savePersonalisedFields(deps: Pick<ApiDeps, 'db'>, actor: SessionUser, input: unknown) {
   const values = personalisedSchema.parse(input);
   const [categories, facilities] = await Promise.all([
-    listCategories(deps.db, { hasProperty: false, offset: 0, limit: 1000 }),
+    categoriesWithCounts(deps.db, { hasProperty: false, offset: 0, limit: 1000 }),
     listFacilities(deps.db),
   ]);
   const known = (ids: number[], rows: { id: number }[]) => ids.every((id) => rows.some((r) => r.id === id));
@@ -131,7 +132,7 @@ export async function clearPersonalised(deps: Pick<ApiDeps, 'db'>, actor: Sessio
 /** get_user_recommendation: public listings ranked by how well they match the saved preferences. */
 export async function recommendations(deps: Deps, actor: SessionUser, page: { offset: number; limit: number }) {
   const preferences = await feedPreferences(deps.db, actor);
-  if (!preferences) return { total: 0, ...page, items: [], has_preferences: false };
-  const { total, items } = await browseProperties(deps.db, { preferences }, page);
-  return { total, ...page, items: await propertyCardViews(deps, actor, items), has_preferences: true };
+  if (!preferences) return { total: 0, total_capped: false, ...page, items: [], has_preferences: false };
+  const result = await browseProperties(deps.db, { preferences }, page);
+  return { ...(await cardPageView(deps, actor, result, page)), has_preferences: true };
 }

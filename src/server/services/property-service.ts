@@ -81,6 +81,15 @@ function propertyCard(row: PublicPropertyRow, prices: PriceSettings, now: Date):
   };
 }
 
+/** One page of listing cards. `total` counts at most COUNT_CAP matches (paging.ts); `totalCapped`: more match. */
+export interface CardPage {
+  total: number;
+  totalCapped: boolean;
+  items: PropertyCardData[];
+}
+
+const NO_CARDS: CardPage = { total: 0, totalCapped: false, items: [] };
+
 /** Public listings (approved and active) matching `filter`, as cards. Pages and the API share it. */
 export async function browseProperties(
   db: Database,
@@ -89,13 +98,13 @@ export async function browseProperties(
   now = new Date(),
   /** Already loaded settings, when the caller builds several lists at once. */
   settings?: PublicSettings,
-): Promise<{ total: number; items: PropertyCardData[] }> {
-  const [loaded, { rows, total }] = await Promise.all([
+): Promise<CardPage> {
+  const [loaded, { rows, total, totalCapped }] = await Promise.all([
     settings ?? getPublicSettings(db),
     listPublicProperties(db, filter, page),
   ]);
   const prices = priceSettingsOf(loaded);
-  return { total, items: rows.map((row) => propertyCard(row, prices, now)) };
+  return { total, totalCapped, items: rows.map((row) => propertyCard(row, prices, now)) };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -165,6 +174,16 @@ export async function propertyCardViews(deps: Deps, viewer: SessionUser | null, 
     cards.map((c) => c.id),
   );
   return cards.map((card) => propertyCardView(deps.storage, card, marks));
+}
+
+/** A page of cards as the API's list replies carry it (`total_capped`: more listings match than `total`). */
+export async function cardPageView(deps: Deps, viewer: SessionUser | null, result: CardPage, page: Page) {
+  return {
+    total: result.total,
+    total_capped: result.totalCapped,
+    ...page,
+    items: await propertyCardViews(deps, viewer, result.items),
+  };
 }
 
 /** get_property / get-property-list criteria in the service's terms (prices in units, as clients send them). */
@@ -253,9 +272,9 @@ export async function findProperties(
   search: PropertySearch,
   page: Page,
   now = new Date(),
-): Promise<{ total: number; items: PropertyCardData[] }> {
+): Promise<CardPage> {
   const filter = await searchFilter(db, viewer, search, now);
-  if (filter === NOTHING) return { total: 0, items: [] };
+  if (filter === NOTHING) return NO_CARDS;
   return browseProperties(db, filter, page, now);
 }
 
@@ -267,8 +286,7 @@ export async function searchProperties(
   page: Page,
   now = new Date(),
 ) {
-  const { total, items } = await findProperties(deps.db, viewer, search, page, now);
-  return { total, ...page, items: await propertyCardViews(deps, viewer, items) };
+  return cardPageView(deps, viewer, await findProperties(deps.db, viewer, search, page, now), page);
 }
 
 /** get_nearby_properties: public listings in a city (and state), optionally of one type. */
@@ -280,19 +298,13 @@ export async function nearbyProperties(
   now = new Date(),
 ) {
   if (!place.city && !place.state) throw AppError.validation({ city: ['validation.required'] });
-  const { total, items } = await browseProperties(
-    deps.db,
-    { city: place.city, state: place.state, propertyType: place.propertyType },
-    page,
-    now,
-  );
-  return { total, ...page, items: await propertyCardViews(deps, viewer, items) };
+  const filter = { city: place.city, state: place.state, propertyType: place.propertyType };
+  return cardPageView(deps, viewer, await browseProperties(deps.db, filter, page, now), page);
 }
 
 /** get_favourite_property: the user's favourites that are still public, most recently added first. */
 export async function favouriteProperties(deps: Deps, actor: SessionUser, page: Page, now = new Date()) {
-  const { total, items } = await browseProperties(deps.db, { favouritedBy: actor.id }, page, now);
-  return { total, ...page, items: await propertyCardViews(deps, actor, items) };
+  return cardPageView(deps, actor, await browseProperties(deps.db, { favouritedBy: actor.id }, page, now), page);
 }
 
 /** The owner's own listings with their review state, whatever it is (newest 100; the API pages further). */

@@ -4,7 +4,7 @@ import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter } from '../router.ts';
-import { page, paginationQuery } from '../schemas.ts';
+import { page, paginationQuery, totalCapped } from '../schemas.ts';
 
 const security = [{ bearer: [] }];
 const featureFor = z.enum(['property', 'project']);
@@ -80,7 +80,7 @@ const routes = {
       }),
     },
     responses: replies(
-      page(z.record(z.string(), z.unknown())).extend({ type: featureFor }),
+      page(z.record(z.string(), z.unknown())).extend({ type: featureFor, total_capped: totalCapped.optional() }),
       'Featured listings (property or project cards)',
     ),
   }),

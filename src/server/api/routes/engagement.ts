@@ -5,7 +5,7 @@ import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter } from '../router.ts';
-import { page, paginationQuery } from '../schemas.ts';
+import { listingPage, paginationQuery } from '../schemas.ts';
 import { propertyCard } from './properties.ts';
 
 const security = [{ bearer: [] }];
@@ -34,7 +34,7 @@ const routes = {
     security,
     middleware: [requireUser] as const,
     request: { query: paginationQuery },
-    responses: replies(page(propertyCard), 'Your favourites'),
+    responses: replies(listingPage(propertyCard), 'Your favourites'),
   }),
   interest: createRoute({
     method: 'post',

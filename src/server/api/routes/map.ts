@@ -5,6 +5,7 @@ import { findPlaces, reverseGeocode } from '../../services/geocode-service.ts';
 import { citiesNear, searchMapForApi } from '../../services/map-search-service.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
+import { totalCapped } from '../schemas.ts';
 import { propertyCard } from './properties.ts';
 
 /* ---------- query values: empty means absent; malformed values are a 422 naming the field ---------- */
@@ -162,6 +163,7 @@ const marker = z
 
 const mapResult = z.object({
   total: z.number().int(),
+  total_capped: totalCapped,
   offset: z.number().int(),
   limit: z.number().int(),
   truncated: z.boolean().openapi({ description: 'More listings match than the 1000 markers sent' }),

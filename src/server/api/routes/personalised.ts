@@ -9,7 +9,7 @@ import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter } from '../router.ts';
-import { page, paginationQuery } from '../schemas.ts';
+import { listingPage, paginationQuery } from '../schemas.ts';
 
 const security = [{ bearer: [] }];
 const preferences = z
@@ -52,7 +52,7 @@ const routes = {
     security,
     middleware: [requireUser] as const,
     request: { query: paginationQuery },
-    responses: replies(page(z.record(z.string(), z.unknown())).extend({ has_preferences: z.boolean() }), 'Feed'),
+    responses: replies(listingPage(z.record(z.string(), z.unknown())).extend({ has_preferences: z.boolean() }), 'Feed'),
   }),
 };
 

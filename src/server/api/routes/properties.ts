@@ -7,7 +7,7 @@ import { viewProperty } from '../../services/property-detail-service.ts';
 import { nearbyProperties, searchProperties, type PropertySearch } from '../../services/property-service.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
-import { page, imageReply, seoMetaReply, cityReply } from '../schemas.ts';
+import { listingPage, imageReply, seoMetaReply, cityReply } from '../schemas.ts';
 
 /* ---------- query values: empty means absent, anything malformed is a 422 with a message per field ---------- */
 
@@ -328,7 +328,7 @@ const routes = {
       `mobile are sent to signed-in callers only. A visit by anyone but the owner adds one to total_views. ` +
       `Otherwise: ${LIST_DESCRIPTION} The token is optional.`,
     request: { query: listQuery },
-    responses: replies(z.union([propertyDetail, page(propertyCard)]), 'A listing or a page of listings'),
+    responses: replies(z.union([propertyDetail, listingPage(propertyCard)]), 'A listing or a page of listings'),
   }),
   list: createRoute({
     method: 'get',
@@ -337,7 +337,7 @@ const routes = {
     summary: 'A page of public listings, filtered',
     description: `${LIST_DESCRIPTION} The token is optional.`,
     request: { query: listQuery },
-    responses: replies(page(propertyCard), 'Listings'),
+    responses: replies(listingPage(propertyCard), 'Listings'),
   }),
   nearby: createRoute({
     method: 'get',
@@ -355,7 +355,7 @@ const routes = {
         ...paging,
       }),
     },
-    responses: replies(page(propertyCard), 'Listings nearby'),
+    responses: replies(listingPage(propertyCard), 'Listings nearby'),
   }),
   homepage: createRoute({
     method: 'get',

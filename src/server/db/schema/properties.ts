@@ -74,6 +74,18 @@ export const properties = pgTable(
     index('properties_public_city_search_idx')
       .on(sql`lower(${t.city})`, t.propertyType, t.categoryId, t.priceMinor)
       .where(sql`${t.adminStatus} = 'approved' and ${t.status} = 'active'`),
+    // Counts and map markers read these without the table (index-only scans): live listings per city (a plain
+    // column, since PostgreSQL cannot answer lower(city) from an expression index alone) and per owner, and the
+    // newest listings inside a map view.
+    index('properties_public_city_idx')
+      .on(t.city)
+      .where(sql`${t.adminStatus} = 'approved' and ${t.status} = 'active'`),
+    index('properties_public_owner_idx')
+      .on(t.ownerId)
+      .where(sql`${t.adminStatus} = 'approved' and ${t.status} = 'active'`),
+    index('properties_public_location_idx')
+      .on(t.latitude, t.longitude, t.createdAt, t.id)
+      .where(sql`${t.adminStatus} = 'approved' and ${t.status} = 'active'`),
     check('properties_price_nonnegative', sql`${t.priceMinor} >= 0`),
     check('properties_counters_nonnegative', sql`${t.totalViews} >= 0 and ${t.totalLikes} >= 0`),
     check('properties_rent_duration_only_for_rent', sql`${t.propertyType} = 'rent' or ${t.rentDuration} is null`),

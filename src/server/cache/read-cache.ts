@@ -1,0 +1,48 @@
+import type { Database } from '../db/client.ts';
+
+/**
+ * A few seconds' cache for public reads whose cost grows with the whole table: the home page's sections and the
+ * live listing counts of categories and cities. At a million listings these take from a tenth of a second to
+ * several seconds, and every anonymous visitor asks for the same answer.
+ *
+ * Entries live per database for at most `ttlMs`. Any request that may write (every method but GET, HEAD and
+ * OPTIONS) drops them all once it has been answered, so this server shows its own changes at once; other servers
+ * on the same PostgreSQL show them within the TTL (docs/deployment.md). See decision 016.
+ */
+export const READ_CACHE_MS = 30_000;
+
+interface Entry {
+  expires: number;
+  generation: number;
+  value: Promise<unknown>;
+}
+
+/** Bounds the keys per database: keys come from page numbers, and a crawler can ask for many. */
+const MAX_ENTRIES = 200;
+
+const stores = new WeakMap<Database, Map<string, Entry>>();
+let generation = 0;
+
+export function cachedRead<T>(db: Database, key: string, load: () => Promise<T>, ttlMs = READ_CACHE_MS): Promise<T> {
+  let store = stores.get(db);
+  if (!store) stores.set(db, (store = new Map()));
+  const now = Date.now();
+  const hit = store.get(key);
+  if (hit && hit.generation === generation && hit.expires > now) return hit.value as Promise<T>;
+  if (store.size >= MAX_ENTRIES) store.clear();
+  const value = load();
+  store.set(key, { expires: now + ttlMs, generation, value });
+  // A failed load is not kept: the next reader tries again.
+  value.catch(() => {
+    if (store.get(key)?.value === value) store.delete(key);
+  });
+  return value;
+}
+
+/** Something may have changed: every cached read is loaded afresh next time (in-flight loads are not kept). */
+export function dropCachedReads(): void {
+  generation += 1;
+}
+
+/** Whether a request of this method may change data, and so should drop the cached reads when it is answered. */
+export const mayWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());

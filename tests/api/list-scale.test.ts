@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP } from '../../src/server/repositories/paging.ts';
+import { createProperty, createSignedInUser, seedCatalog } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * What keeps big sites fast (docs/performance.md): listing searches count at most COUNT_CAP matches past the
+ * page, and the costly public aggregates are shared for a few seconds until a write comes through this server.
+ */
+let app: TestApp;
+let catalog: Awaited<ReturnType<typeof seedCatalog>>;
+let visitor: Awaited<ReturnType<typeof createSignedInUser>>;
+
+const db = () => app.database.db;
+const get = async (path: string) => {
+  const res = await app.call('GET', `/api/${path}`);
+  expect(res.status).toBe(200);
+  return res.body.data;
+};
+/** Any write through the API: here a visitor saves a favourite. */
+const someWrite = async (propertyId: number) => {
+  const res = await app.call('POST', '/api/add_favourite', {
+    body: { property_id: propertyId, type: 1 },
+    token: visitor.token,
+  });
+  expect(res.status).toBe(200);
+};
+
+const BULK = COUNT_CAP + 100;
+const BULK_CITY = 'Bulkhaven';
+
+beforeAll(async () => {
+  app = await createTestApp();
+  catalog = await seedCatalog(db());
+  visitor = await createSignedInUser(db());
+  // More public listings in one place than a search counts, side by side on a map (latitude 10.000x, longitude 20).
+  await db().execute(sql`
+    insert into properties (owner_id, category_id, title, slug, description, property_type, price_minor, city,
+      state, country, latitude, longitude, admin_status, status)
+    select ${catalog.owner.id}, ${catalog.apartment.id}, 'Bulk listing ' || g, 'bulk-listing-' || g,
+      'One of many.', 'sell', (1000 + g) * 100, ${BULK_CITY}, 'Bulk', 'Bulkland', 10 + g * 0.000001, 20,
+      'approved', 'active'
+    from generate_series(1, ${BULK}) g`);
+});
+
+describe('capped counts', () => {
+  it('counts up to the cap and says that more match', async () => {
+    const data = await get(`get-property-list?city=${BULK_CITY}`);
+    expect(data).toMatchObject({ total: COUNT_CAP, total_capped: true, offset: 0, limit: 20 });
+    expect(data.items).toHaveLength(20);
+  });
+
+  it('counts past a page deeper than the cap, and exactly once the end is in reach', async () => {
+    const deep = await get(`get_property?city=${BULK_CITY}&offset=${COUNT_CAP}&limit=20`);
+    expect(deep).toMatchObject({ total: COUNT_CAP + 20, total_capped: true });
+    expect(deep.items).toHaveLength(20);
+    const last = await get(`get_property?city=${BULK_CITY}&offset=${BULK - 20}&limit=20`);
+    expect(last).toMatchObject({ total: BULK, total_capped: false });
+    expect(last.items).toHaveLength(20);
+  });
+
+  it('is exact below the cap', async () => {
+    const data = await get(`get-property-list?city=${BULK_CITY}&min_price=${1000 + BULK - 4}`);
+    expect(data).toMatchObject({ total: 5, total_capped: false });
+    const none = await get('get-property-list?city=Nowhere%20at%20all');
+    expect(none).toMatchObject({ total: 0, total_capped: false, items: [] });
+  });
+
+  it('caps the map list too, while every marker up to the marker limit is still sent', async () => {
+    const data = await get('get-properties-in-bounds?south=9.99&west=19.99&north=10.01&east=20.01');
+    expect(data).toMatchObject({ total: COUNT_CAP, total_capped: true, truncated: true });
+    expect(data.markers).toHaveLength(1000);
+    // Newest first, and the same listings as the list's first page.
+    expect(data.markers.slice(0, 20).map((m: { id: number }) => m.id)).toEqual(
+      data.items.map((c: { id: number }) => c.id),
+    );
+  });
+});
+
+describe('shared public aggregates', () => {
+  it("keeps the cities' and categories' counts until a write comes through, then counts afresh", async () => {
+    const porto = async () =>
+      (await get('get-cities-data?limit=50')).items.find((c: { name: string }) => c.name === 'Porto').property_count;
+    const apartments = async () =>
+      (await get('get_categories?has_property=1')).items.find((c: { slug: string }) => c.slug === 'apartment')
+        .property_count;
+    const [portoBefore, apartmentsBefore] = [await porto(), await apartments()];
+
+    // Written straight into the database, as another server would: this one answers from memory meanwhile.
+    const added = await createProperty(db(), {
+      ownerId: catalog.owner.id,
+      categoryId: catalog.apartment.id,
+      city: 'porto',
+    });
+    expect(await porto()).toBe(portoBefore);
+    expect(await apartments()).toBe(apartmentsBefore);
+
+    await someWrite(added.id);
+    expect(await porto()).toBe(portoBefore + 1);
+    expect(await apartments()).toBe(apartmentsBefore + 1);
+  });
+
+  it('shows a new listing on the home page after a write, with the signed-in viewer’s own marks', async () => {
+    const latestIds = async (token?: string) => {
+      const res = await app.call('GET', '/api/homepage-data', token ? { token } : {});
+      return (res.body.data.latest_properties as { id: number; is_favourite: boolean }[]).map((c) => ({
+        id: c.id,
+        favourite: c.is_favourite,
+      }));
+    };
+    await latestIds();
+    const added = await createProperty(db(), { ownerId: catalog.owner.id, categoryId: catalog.apartment.id });
+    expect((await latestIds()).map((c) => c.id)).not.toContain(added.id);
+
+    await someWrite(added.id);
+    expect((await latestIds())[0]).toEqual({ id: added.id, favourite: false });
+    // The sections are shared, the marks are not: the visitor who saved it sees it saved.
+    expect((await latestIds(visitor.token))[0]).toEqual({ id: added.id, favourite: true });
+  });
+});
