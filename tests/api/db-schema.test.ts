@@ -98,7 +98,9 @@ describe('migrations', () => {
     );
     const defs = Object.fromEntries(result.map((r) => [r.indexname, r.indexdef]));
     expect(defs['properties_search_idx']).toMatch(/USING gin \(search\)/);
-    expect(defs['properties_city_idx']).toMatch(/lower\(city\)/);
+    // Place filters use the lower() key columns, indexed over public listings (index-only counts, ADR 017).
+    expect(defs['properties_public_city_search_idx']).toMatch(/\(city_key, property_type, category_id, price_minor/);
+    expect(defs['properties_public_country_idx']).toMatch(/\(country_key\) WHERE/);
     for (const name of [
       'properties_public_recent_idx',
       'properties_category_idx',
@@ -108,6 +110,9 @@ describe('migrations', () => {
       'properties_featured_idx',
       'properties_location_idx',
       'properties_owner_idx',
+      'properties_public_state_idx',
+      'properties_public_owner_idx',
+      'properties_public_location_idx',
     ])
       expect(defs).toHaveProperty(name);
   });
@@ -130,6 +135,22 @@ describe('properties', () => {
     // Words of any script are indexed ('simple' has no stemming or stop words to get in the way).
     await h.db.update(s.properties).set({ description: 'شقة مشمسة' }).where(eq(s.properties.id, row.id));
     expect(await match('مشمسة')).toHaveLength(1);
+  });
+
+  it('keep the lower-case place keys in step with the place names, in every script', async () => {
+    const owner = await user();
+    const cat = await category();
+    const row = await property(owner.id, cat.id, { city: 'ÉVORA', state: 'Alentejo', country: 'Portugal' });
+    const keys = async () =>
+      (
+        await h.db
+          .select({ city: s.properties.cityKey, state: s.properties.stateKey, country: s.properties.countryKey })
+          .from(s.properties)
+          .where(eq(s.properties.id, row.id))
+      )[0];
+    expect(await keys()).toEqual({ city: 'évora', state: 'alentejo', country: 'portugal' });
+    await h.db.update(s.properties).set({ city: 'Αθήνα', country: 'Ελλάδα' }).where(eq(s.properties.id, row.id));
+    expect(await keys()).toMatchObject({ city: 'αθήνα', country: 'ελλάδα' });
   });
 
   it('refuse a negative price, a rent period on a sale and a counter below zero', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { settings, users } from '../../src/server/db/schema/index.ts';
+import { users } from '../../src/server/db/schema/index.ts';
+import { setSetting } from '../support/admin.ts';
 import { assertCanAddListing, listingGate } from '../../src/server/services/listing-gate-service.ts';
 import { createUser } from '../support/factories.ts';
 import { grantPackage } from '../support/packages.ts';
@@ -44,10 +45,7 @@ describe('adding a listing is gated (spec sections 5 and 8)', () => {
   });
 
   it('then asks for verification when the setting requires it, by status', async () => {
-    await app.database.db
-      .update(settings)
-      .set({ value: true })
-      .where(eq(settings.key, 'verification_required_for_user'));
+    await setSetting(app.database.db, 'verification_required_for_user', true);
     try {
       const user = await createUser(app.database.db, complete());
       await grantPackage(app.database.db, [user.id], { property_list: 5 });
@@ -61,10 +59,7 @@ describe('adding a listing is gated (spec sections 5 and 8)', () => {
         expect(await listingGate(app.database.db, actor(user))).toBe(block);
       }
     } finally {
-      await app.database.db
-        .update(settings)
-        .set({ value: false })
-        .where(eq(settings.key, 'verification_required_for_user'));
+      await setSetting(app.database.db, 'verification_required_for_user', false);
     }
   });
 });

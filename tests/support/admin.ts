@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { hashPassword } from '../../src/server/auth/password.ts';
+import { dropCachedReads } from '../../src/server/cache/read-cache.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import * as s from '../../src/server/db/schema/index.ts';
 import { startSession } from '../../src/server/services/session-service.ts';
@@ -24,9 +25,13 @@ export async function userWithPassword(db: Database, overrides: Partial<typeof s
   return { user, token, email: user.email!, password };
 }
 
-/** Writes a site setting directly (demo mode, auto-approval): the console cannot be the way to switch demo off. */
+/**
+ * Writes a site setting directly (demo mode, auto-approval): the console cannot be the way to switch demo off.
+ * It stands for a console write, so it drops the shared public reads as a write request would.
+ */
 export async function setSetting(db: Database, key: string, value: unknown): Promise<void> {
   await db.insert(s.settings).values({ key, value }).onConflictDoUpdate({ target: s.settings.key, set: { value } });
+  dropCachedReads();
 }
 
 export async function auditRows(db: Database, entity: string, entityId: number | string) {

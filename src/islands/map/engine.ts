@@ -1,3 +1,4 @@
+import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 import type { Bounds, LatLng, MapProvider } from './types.ts';
 
 /**
@@ -57,6 +58,31 @@ export async function loadLeafletEngine(
   provider: Extract<MapProvider, { kind: 'leaflet' }>,
   options: EngineOptions,
 ): Promise<MapEngine> {
-  const { createLeafletEngine } = await import('./leaflet-engine.ts');
+  const [{ createLeafletEngine }] = await Promise.all([
+    import('./leaflet-engine.ts'),
+    loadStylesheet(leafletStylesheet),
+  ]);
   return createLeafletEngine(element, provider, options);
+}
+
+const stylesheets = new Map<string, Promise<void>>();
+
+/**
+ * Leaflet's stylesheet arrives with the engine, not with the page: imported as CSS it would be hoisted into every
+ * page with a map island and block its first paint, though most visitors never scroll to the map.
+ */
+function loadStylesheet(href: string): Promise<void> {
+  let loaded = stylesheets.get(href);
+  if (!loaded) {
+    loaded = new Promise((resolve, reject) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.onload = () => resolve();
+      link.onerror = () => reject(new Error(`could not load ${href}`));
+      document.head.append(link);
+    });
+    stylesheets.set(href, loaded);
+  }
+  return loaded;
 }

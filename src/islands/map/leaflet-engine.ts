@@ -1,6 +1,4 @@
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
-import './map.css';
 import type { EngineMarker, EngineOptions, MapEngine } from './engine.ts';
 import { clampBounds } from './geo.ts';
 import type { Bounds, LatLng, MapProvider } from './types.ts';

@@ -1,13 +1,13 @@
 import type { Database } from '../db/client.ts';
 
 /**
- * A few seconds' cache for public reads whose cost grows with the whole table: the home page's sections and the
- * live listing counts of categories and cities. At a million listings these take from a tenth of a second to
- * several seconds, and every anonymous visitor asks for the same answer.
+ * A few seconds' cache for public reads that every visitor asks for alike: the home page's sections and the live
+ * listing counts of categories and cities, whose cost grows with the whole listing table (a tenth of a second to
+ * several seconds at a million listings), and the public settings and category list read by nearly every request.
  *
  * Entries live per database for at most `ttlMs`. Any request that may write (every method but GET, HEAD and
  * OPTIONS) drops them all once it has been answered, so this server shows its own changes at once; other servers
- * on the same PostgreSQL show them within the TTL (docs/deployment.md). See decision 016.
+ * on the same PostgreSQL show them within the TTL (docs/deployment.md). See docs/decisions/017-capped-counts-and-shared-reads.md.
  */
 export const READ_CACHE_MS = 30_000;
 
@@ -17,19 +17,19 @@ interface Entry {
   value: Promise<unknown>;
 }
 
-/** Bounds the keys per database: keys come from page numbers, and a crawler can ask for many. */
-const MAX_ENTRIES = 200;
-
 const stores = new WeakMap<Database, Map<string, Entry>>();
 let generation = 0;
 
+/**
+ * The value under `key`, loaded by `load` when missing, stale or older than the last write. Keys are fixed names,
+ * never built from request input, so no visitor can grow the cache or push another entry out of it.
+ */
 export function cachedRead<T>(db: Database, key: string, load: () => Promise<T>, ttlMs = READ_CACHE_MS): Promise<T> {
   let store = stores.get(db);
   if (!store) stores.set(db, (store = new Map()));
   const now = Date.now();
   const hit = store.get(key);
   if (hit && hit.generation === generation && hit.expires > now) return hit.value as Promise<T>;
-  if (store.size >= MAX_ENTRIES) store.clear();
   const value = load();
   store.set(key, { expires: now + ttlMs, generation, value });
   // A failed load is not kept: the next reader tries again.

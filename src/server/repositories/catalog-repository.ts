@@ -67,15 +67,6 @@ export function listParametersOfCategories(db: Executor, categoryIds: number[]) 
     .orderBy(asc(categoryParameters.sortOrder), asc(parameters.id));
 }
 
-export async function findCategoryBySlug(db: Executor, slug: string) {
-  const [row] = await db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug })
-    .from(categories)
-    .where(and(eq(categories.slug, slug), eq(categories.isActive, true)))
-    .limit(1);
-  return row ?? null;
-}
-
 export function listFacilities(db: Executor) {
   return db
     .select({ id: facilities.id, name: facilities.name, image: facilities.image })
@@ -84,21 +75,12 @@ export function listFacilities(db: Executor) {
 }
 
 export async function listCities(db: Executor, page: { offset: number; limit: number }) {
-  // Live listings per city in one pass over the public city index (index-only, by the exact name), then folded
-  // case-insensitively like the city filter: a few hundred groups, not a count per city row.
-  const byName = db
-    .select({ city: properties.city, listings: sql<number>`count(*)`.as('listings') })
+  // Live listings per city in one pass over the public city index, read without the table (city_key is lower(city)).
+  const live = db
+    .select({ city: properties.cityKey, listings: sql<number>`count(*)::int`.as('listings') })
     .from(properties)
     .where(isLive)
-    .groupBy(properties.city)
-    .as('by_name');
-  const live = db
-    .select({
-      city: sql<string>`lower(${byName.city})`.as('city'),
-      listings: sql<number>`sum(${byName.listings})::int`.as('listings'),
-    })
-    .from(byName)
-    .groupBy(sql`lower(${byName.city})`)
+    .groupBy(properties.cityKey)
     .as('live');
   const propertyCount = sql<number>`coalesce(${live.listings}, 0)`;
   return withTotal(

@@ -58,7 +58,7 @@ export function listCitiesNear(
     })
     .from(properties)
     .where(and(publicConditions(filter), isNotNull(properties.latitude), isNotNull(properties.longitude)))
-    .groupBy(sql`lower(${properties.city})`, sql`lower(${properties.country})`)
+    .groupBy(properties.cityKey, properties.countryKey)
     .orderBy(
       sql`power(avg(${properties.latitude}) - ${point.latitude}, 2) + power((avg(${properties.longitude}) - ${point.longitude}) * ${cos}, 2)`,
     )

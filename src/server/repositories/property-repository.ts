@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { countCap, withCappedTotal } from './paging.ts';
 import {
@@ -41,7 +42,7 @@ export interface PublicPropertyFilter {
   categoryIds?: readonly number[] | undefined;
   /** Promoted: featured at this moment (properties_featured_idx). */
   featuredAt?: Date | undefined;
-  /** Case-insensitive equality (properties_city_idx, _state_idx, _country_idx on lower()). */
+  /** Case-insensitive equality on the lower() key columns (properties_public_city_search_idx, _state_idx, _country_idx). */
   city?: string | undefined;
   state?: string | undefined;
   country?: string | undefined;
@@ -75,6 +76,9 @@ export interface PublicPropertyFilter {
   sort?: PublicPropertySort | undefined;
 }
 
+/** A place name matches a key column (its lower()) whatever its case; PostgreSQL's lower() on both sides. */
+const samePlace = (key: AnyPgColumn, name: string) => eq(key, sql`lower(${name})`);
+
 /** What the public may see: approved by an admin and not withdrawn, sold or rented by the owner. */
 export const isPublicListing = (row: { adminStatus: string; status: string }) =>
   row.adminStatus === 'approved' && row.status === 'active';
@@ -86,9 +90,9 @@ export function publicConditions(filter: PublicPropertyFilter): SQL {
   if (filter.categoryId) conditions.push(eq(properties.categoryId, filter.categoryId));
   if (filter.categoryIds) conditions.push(inArray(properties.categoryId, [...filter.categoryIds]));
   if (filter.featuredAt) conditions.push(gt(properties.featuredUntil, filter.featuredAt));
-  if (filter.city) conditions.push(sql`lower(${properties.city}) = lower(${filter.city})`);
-  if (filter.state) conditions.push(sql`lower(${properties.state}) = lower(${filter.state})`);
-  if (filter.country) conditions.push(sql`lower(${properties.country}) = lower(${filter.country})`);
+  if (filter.city) conditions.push(samePlace(properties.cityKey, filter.city));
+  if (filter.state) conditions.push(samePlace(properties.stateKey, filter.state));
+  if (filter.country) conditions.push(samePlace(properties.countryKey, filter.country));
   if (filter.minPriceMinor !== undefined) conditions.push(gte(properties.priceMinor, filter.minPriceMinor));
   if (filter.maxPriceMinor !== undefined) conditions.push(lte(properties.priceMinor, filter.maxPriceMinor));
   if (filter.postedAfter) conditions.push(gte(properties.createdAt, filter.postedAfter));
@@ -123,7 +127,7 @@ function preferenceScore(p: FeedPreferences): SQL {
   const when = (condition: SQL | undefined, weight: number) =>
     sql`(case when ${condition} then ${sql.raw(String(weight))} else 0 end)`;
   if (p.categoryIds.length) parts.push(when(inArray(properties.categoryId, [...p.categoryIds]), 3));
-  if (p.city) parts.push(when(sql`lower(${properties.city}) = lower(${p.city})`, 3));
+  if (p.city) parts.push(when(samePlace(properties.cityKey, p.city), 3));
   if (p.propertyType) parts.push(when(eq(properties.propertyType, p.propertyType), 2));
   if (p.minPriceMinor !== undefined || p.maxPriceMinor !== undefined)
     parts.push(
@@ -218,39 +222,56 @@ export async function listPublicProperties(
   page: { offset: number; limit: number; count?: boolean },
 ) {
   const where = publicConditions(filter);
-  let rows = db
-    .select(cardColumns)
-    .from(properties)
-    .leftJoin(categories, eq(categories.id, properties.categoryId))
-    .$dynamic();
-  let matches = db
-    .select({ one: sql`1` })
-    .from(properties)
-    .$dynamic();
-  if (filter.favouritedBy) {
-    const mine = and(eq(favourites.propertyId, properties.id), eq(favourites.userId, filter.favouritedBy))!;
-    rows = rows.innerJoin(favourites, mine);
-    matches = matches.innerJoin(favourites, mine);
-  }
-  const pageRows = rows
-    .where(where)
-    .orderBy(...ordering(filter))
-    .limit(page.limit)
-    .offset(page.offset);
+  const order = ordering(filter);
+  const mine = filter.favouritedBy
+    ? and(eq(favourites.propertyId, properties.id), eq(favourites.userId, filter.favouritedBy))!
+    : undefined;
+  /** The ids of the matching listings (a new builder each time: dynamic builders change in place). */
+  const matches = () => {
+    const ids = db.select({ id: properties.id }).from(properties).$dynamic();
+    return (mine ? ids.innerJoin(favourites, mine) : ids).where(where);
+  };
+  const cards = db.select(cardColumns).from(properties).leftJoin(categories, eq(categories.id, properties.categoryId));
+  // The page's ids first, then their rows: the ids often come from an index alone (a place search, a map view,
+  // newest first), so the table is read for the rows shown, not for every candidate sorted. Favourites are
+  // ordered by when they were saved, so that list joins them directly.
+  const pageRows = mine
+    ? cards
+        .innerJoin(favourites, mine)
+        .where(where)
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset)
+    : cards
+        .where(
+          inArray(
+            properties.id,
+            matches()
+              .orderBy(...order)
+              .limit(page.limit)
+              .offset(page.offset),
+          ),
+        )
+        .orderBy(...order);
   if (page.count === false) {
     const found = await pageRows;
     return { rows: found, total: page.offset + found.length, totalCapped: false };
   }
   const cap = countCap(page);
-  const counted = matches
-    .where(where)
+  const counted = matches()
     .limit(cap + 1)
     .as('matches');
   return withCappedTotal(pageRows, db.select({ value: count() }).from(counted), cap);
 }
 export type PublicPropertyRow = Awaited<ReturnType<typeof listPublicProperties>>['rows'][number];
 
-const { search: _search, ...propertyColumns } = getTableColumns(properties);
+const {
+  search: _search,
+  cityKey: _city,
+  stateKey: _state,
+  countryKey: _country,
+  ...propertyColumns
+} = getTableColumns(properties);
 
 /**
  * One listing whatever its state (the service decides who may see it), with its category and the owner's card.

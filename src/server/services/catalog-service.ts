@@ -8,13 +8,31 @@ type Page = { offset: number; limit: number };
 type CategoryQuery = Page & { search?: string | undefined; hasProperty: boolean };
 
 /**
- * Categories with their live listing counts. Counting a million listings takes a tenth of a second, so unsearched
- * lists are shared for a few seconds (read-cache.ts); a search is rare and always fresh.
+ * Categories and cities are small, admin-kept tables, but their live listing counts read the whole listing table.
+ * So each list is loaded whole under one fixed key and shared for a few seconds (read-cache.ts), and pages are cut
+ * from it: no query string can grow the cache or push the home page out of it. A search is always fresh.
  */
-export function categoriesWithCounts(db: Database, query: CategoryQuery) {
+const WHOLE_LIST = { offset: 0, limit: 10_000 };
+
+const allCategories = (db: Database, hasProperty: boolean) =>
+  cachedRead(db, `categories:${hasProperty}`, () => catalog.listCategories(db, { hasProperty, ...WHOLE_LIST }));
+
+const pageOf = <T>({ rows }: { rows: T[] }, page: Page) => ({
+  rows: rows.slice(page.offset, page.offset + page.limit),
+  total: rows.length,
+});
+
+/** Active categories with their live listing counts, in the admin's order. */
+export async function categoriesWithCounts(db: Database, query: CategoryQuery) {
   if (query.search) return catalog.listCategories(db, query);
-  const key = `categories:${query.hasProperty}:${query.offset}:${query.limit}`;
-  return cachedRead(db, key, () => catalog.listCategories(db, query));
+  return pageOf(await allCategories(db, query.hasProperty), query);
+}
+
+/** An active category by its slug (from the shared list: list filters name categories on every request). */
+export async function findCategoryBySlug(db: Database, slug: string) {
+  const { rows } = await allCategories(db, false);
+  const found = rows.find((c) => c.slug === slug);
+  return found ? { id: found.id, name: found.name, slug: found.slug } : null;
 }
 
 /** get_categories: categories with their typed parameters, optionally only those with live listings. */
@@ -54,8 +72,6 @@ export async function listCategoriesForBrowse(db: Database) {
   return rows;
 }
 
-export const findCategoryBySlug = catalog.findCategoryBySlug;
-
 export async function getFacilities(db: Database, storage: FileStorage) {
   const rows = await catalog.listFacilities(db);
   return rows.map((row) => ({ id: row.id, name: row.name, image: imageView(storage, row.image) }));
@@ -63,9 +79,8 @@ export async function getFacilities(db: Database, storage: FileStorage) {
 
 /** Cities with their live listing counts, busiest first; shared for a few seconds like the categories. */
 export async function getCities(db: Database, storage: FileStorage, page: Page) {
-  const { rows, total } = await cachedRead(db, `cities:${page.offset}:${page.limit}`, () =>
-    catalog.listCities(db, page),
-  );
+  const all = await cachedRead(db, 'cities', () => catalog.listCities(db, WHOLE_LIST));
+  const { rows, total } = pageOf(all, page);
   return {
     total,
     ...page,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SessionUser } from '../auth/session-user.ts';
+import { cachedRead } from '../cache/read-cache.ts';
 import type { Database } from '../db/client.ts';
 import { listPublicSettings } from '../repositories/settings-repository.ts';
 import { findUserVerificationStatus } from '../repositories/user-repository.ts';
@@ -32,10 +33,17 @@ export const publicSettingsSchema = z.object({
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
-export async function getPublicSettings(db: Database): Promise<PublicSettings> {
-  const rows = await listPublicSettings(db);
-  const raw = Object.fromEntries(rows.map((row) => [row.key, row.value]));
-  return publicSettingsSchema.parse(raw);
+/**
+ * Read by nearly every page and list call, changed only through the console: shared for a few seconds like the
+ * other public reads (read-cache.ts), and frozen, since every caller gets the same object.
+ */
+export function getPublicSettings(db: Database): Promise<PublicSettings> {
+  return cachedRead(db, 'public-settings', async () => {
+    const rows = await listPublicSettings(db);
+    const settings = publicSettingsSchema.parse(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+    Object.freeze(settings.home_sections);
+    return Object.freeze(settings);
+  });
 }
 
 /** web-settings: the public settings plus, for a signed-in caller, their own verification status. */

@@ -42,6 +42,13 @@ export const properties = pgTable(
     featuredUntil: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }),
     approvedAt: timestamp({ withTimezone: true }),
+    /**
+     * lower() of the place names, kept as plain columns: the case-insensitive place filters and the counts per city
+     * read them from indexes alone, which PostgreSQL cannot do with an index on the lower() expression.
+     */
+    cityKey: text().generatedAlwaysAs((): SQL => sql`lower("city")`),
+    stateKey: text().generatedAlwaysAs((): SQL => sql`lower("state")`),
+    countryKey: text().generatedAlwaysAs((): SQL => sql`lower("country")`),
     /** Full-text search document; 'simple' keeps words of every language searchable without stemming rules. */
     search: tsvector().generatedAlwaysAs(
       (): SQL =>
@@ -53,9 +60,6 @@ export const properties = pgTable(
     index('properties_public_recent_idx').on(t.adminStatus, t.status, t.createdAt.desc()),
     index('properties_category_idx').on(t.categoryId),
     index('properties_owner_idx').on(t.ownerId),
-    index('properties_city_idx').on(sql`lower(${t.city})`),
-    index('properties_state_idx').on(sql`lower(${t.state})`),
-    index('properties_country_idx').on(sql`lower(${t.country})`),
     index('properties_type_price_idx').on(t.propertyType, t.priceMinor),
     index('properties_price_idx').on(t.priceMinor),
     index('properties_views_idx').on(t.totalViews),
@@ -71,15 +75,18 @@ export const properties = pgTable(
     index('properties_public_category_newest_idx')
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.adminStatus} = 'approved' and ${t.status} = 'active'`),
+    // The common place + type + category + price search; its trailing date and id let a page pick its rows and
+    // count its matches from the index alone.
     index('properties_public_city_search_idx')
-      .on(sql`lower(${t.city})`, t.propertyType, t.categoryId, t.priceMinor)
+      .on(t.cityKey, t.propertyType, t.categoryId, t.priceMinor, t.createdAt, t.id)
       .where(sql`${t.adminStatus} = 'approved' and ${t.status} = 'active'`),
-    // Counts and map markers read these without the table (index-only scans): live listings per city (a plain
-    // column, since PostgreSQL cannot answer lower(city) from an expression index alone) and per owner, and the
-    // newest listings inside a map view.
-    index('properties_public_city_idx')
-      .on(t.city)
+    index('properties_public_state_idx')
+      .on(t.stateKey)
       .where(sql`${t.adminStatus} = 'approved' and ${t.status} = 'active'`),
+    index('properties_public_country_idx')
+      .on(t.countryKey)
+      .where(sql`${t.adminStatus} = 'approved' and ${t.status} = 'active'`),
+    // Live listings per owner (agents on the home page), and the newest listings inside a map view, from the index.
     index('properties_public_owner_idx')
       .on(t.ownerId)
       .where(sql`${t.adminStatus} = 'approved' and ${t.status} = 'active'`),

@@ -1,3 +1,0 @@
-CREATE INDEX "properties_public_city_idx" ON "properties" USING btree ("city") WHERE "properties"."admin_status" = 'approved' and "properties"."status" = 'active';--> statement-breakpoint
-CREATE INDEX "properties_public_owner_idx" ON "properties" USING btree ("owner_id") WHERE "properties"."admin_status" = 'approved' and "properties"."status" = 'active';--> statement-breakpoint
-CREATE INDEX "properties_public_location_idx" ON "properties" USING btree ("latitude","longitude","created_at","id") WHERE "properties"."admin_status" = 'approved' and "properties"."status" = 'active';

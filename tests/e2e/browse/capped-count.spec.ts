@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+import * as s from '../../../src/server/db/schema/index.ts';
+import { startOwnServer, type OwnServer } from '../support/own-server.ts';
+
+/*
+ * A search matching more listings than it counts (docs/decisions/017): the page says "More than 1000", its pager
+ * stays open-ended until the end is in reach, and every listing can still be paged to. On a server of its own, so
+ * the shared one's lists keep their sizes.
+ */
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const LISTINGS = 1050;
+let own: OwnServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  own = await startOwnServer({
+    prepare: async ({ db }) => {
+      const [category] = await db.insert(s.categories).values({ name: 'Flat', slug: 'flat' }).returning();
+      const [owner] = await db
+        .insert(s.users)
+        .values({ name: 'Bulk Owner', email: 'bulk@example.com', type: 'agent', logintype: 'email', slug: 'bulk' })
+        .returning();
+      await db.execute(sql`
+        insert into properties (owner_id, category_id, title, slug, description, property_type, price_minor, city,
+          state, country, admin_status, status, created_at)
+        select ${owner!.id}, ${category!.id}, 'Bulk flat ' || g, 'bulk-flat-' || g, 'One of many.', 'sell',
+          (100000 + g) * 100, 'Bulkhaven', 'Bulk', 'Bulkland', 'approved', 'active', now() - g * interval '1 minute'
+        from generate_series(1, ${LISTINGS}) g`);
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await own?.stop();
+});
+
+test('a search past the count cap says "more than" and pages on to the last listing', async ({ page }) => {
+  await page.goto(`${own.url}/properties?city=Bulkhaven`);
+  const results = page.locator('#listing-results');
+  await expect(results.getByRole('status')).toHaveText('More than 1000 properties');
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pager.locator('[aria-current="page"]')).toHaveText('Page 1 of more than 50');
+  await expect(results.getByRole('article').first()).toContainText('Bulk flat 1');
+
+  await pager.getByRole('link', { name: 'Next' }).click();
+  await expect(pager.locator('[aria-current="page"]')).toHaveText('Page 2 of more than 50');
+  await expect(results.getByRole('article').first()).toContainText('Bulk flat 21');
+
+  // Near the end the count reaches it: an exact last page with no next link.
+  await page.goto(`${own.url}/properties?city=Bulkhaven&page=53`);
+  await expect(pager.locator('[aria-current="page"]')).toHaveText('Page 53 of 53');
+  await expect(pager.getByRole('link', { name: 'Next' })).toHaveCount(0);
+  await expect(results.getByRole('article').last()).toContainText(`Bulk flat ${LISTINGS}`);
+  await expect(results.getByRole('status')).toHaveText(`${LISTINGS} properties`);
+});
