@@ -1,3 +1,5 @@
+import { numberFormat } from './intl.ts';
+
 /**
  * Money is an integer count of minor units wherever arithmetic happens; these helpers convert and format it.
  * A minor unit is 1/100 of the major unit for every currency, JPY and KRW included: the spec shows every amount
@@ -90,21 +92,15 @@ export function toMajor(minor: number): number {
   return minor / MINOR_PER_MAJOR;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
+const AMOUNT = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
 
-/** Building an Intl.NumberFormat is costly and list pages format many prices; one per locale is kept. */
 function amountFormatter(locale: string): Intl.NumberFormat {
-  let formatter = formatters.get(locale);
-  if (!formatter) {
-    try {
-      formatter = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    } catch {
-      // A malformed locale from settings should cost the grouping style, not the page.
-      formatter = amountFormatter(DEFAULT_LOCALE);
-    }
-    formatters.set(locale, formatter);
+  try {
+    return numberFormat(locale, AMOUNT);
+  } catch {
+    // A malformed locale from settings should cost the grouping style, not the page.
+    return numberFormat(DEFAULT_LOCALE, AMOUNT);
   }
-  return formatter;
 }
 
 export interface AmountFormatOptions {

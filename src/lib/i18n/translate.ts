@@ -1,3 +1,5 @@
+import { pluralRules } from '../intl.ts';
+
 /**
  * A small translator for islands over the same nested resources the server's i18next uses: dotted keys,
  * `{{name}}` interpolation and `_one`/`_other`/... plural keys chosen with Intl.PluralRules. Islands get only the
@@ -16,7 +18,7 @@ function lookup(resources: Resources, key: string): string | undefined {
 }
 
 export function createTranslate(lang: string, resources: Resources): TranslateFn {
-  const plural = new Intl.PluralRules(lang);
+  const plural = pluralRules(lang);
   return (key, values = {}) => {
     const count = values['count'];
     const text =
