@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { withTotal } from './paging.ts';
+import { liveListingsBy } from './property-repository.ts';
 import {
   categories,
   categoryParameters,
@@ -11,20 +12,11 @@ import {
   reportReasons,
 } from '../db/schema/index.ts';
 
-/** Approved and not withdrawn, sold or rented: the condition of every live listing count. */
-const isLive = and(eq(properties.adminStatus, 'approved'), eq(properties.status, 'active'));
-
 export async function listCategories(
   db: Executor,
   options: { search?: string | undefined; hasProperty: boolean; offset: number; limit: number },
 ) {
-  // Live listings per category in one grouped pass (the public category index covers it), not one count per row.
-  const live = db
-    .select({ categoryId: properties.categoryId, listings: sql<number>`count(*)::int`.as('listings') })
-    .from(properties)
-    .where(isLive)
-    .groupBy(properties.categoryId)
-    .as('live');
+  const live = liveListingsBy(db, properties.categoryId, 'live');
   const propertyCount = sql<number>`coalesce(${live.listings}, 0)`;
   const conditions = [eq(categories.isActive, true)];
   if (options.search) conditions.push(ilike(categories.name, `%${escapeLike(options.search)}%`));
@@ -40,12 +32,12 @@ export async function listCategories(
         propertyCount,
       })
       .from(categories)
-      .leftJoin(live, eq(live.categoryId, categories.id))
+      .leftJoin(live, eq(live.key, categories.id))
       .where(where)
       .orderBy(asc(categories.sortOrder), asc(categories.id))
       .limit(options.limit)
       .offset(options.offset),
-    db.select({ value: count() }).from(categories).leftJoin(live, eq(live.categoryId, categories.id)).where(where),
+    db.select({ value: count() }).from(categories).leftJoin(live, eq(live.key, categories.id)).where(where),
   );
 }
 
@@ -75,13 +67,8 @@ export function listFacilities(db: Executor) {
 }
 
 export async function listCities(db: Executor, page: { offset: number; limit: number }) {
-  // Live listings per city in one pass over the public city index, read without the table (city_key is lower(city)).
-  const live = db
-    .select({ city: properties.cityKey, listings: sql<number>`count(*)::int`.as('listings') })
-    .from(properties)
-    .where(isLive)
-    .groupBy(properties.cityKey)
-    .as('live');
+  // city_key is lower(city): cities match their listings whatever the case.
+  const live = liveListingsBy(db, properties.cityKey, 'live');
   const propertyCount = sql<number>`coalesce(${live.listings}, 0)`;
   return withTotal(
     db
@@ -96,7 +83,7 @@ export async function listCities(db: Executor, page: { offset: number; limit: nu
         propertyCount,
       })
       .from(cities)
-      .leftJoin(live, eq(live.city, sql`lower(${cities.name})`))
+      .leftJoin(live, eq(live.key, sql`lower(${cities.name})`))
       .orderBy(sql`${propertyCount} desc`, asc(cities.name))
       .limit(page.limit)
       .offset(page.offset),

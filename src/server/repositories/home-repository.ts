@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { categories, projects, properties, users } from '../db/schema/index.ts';
+import { liveListingsBy } from './property-repository.ts';
 
 /** The newest approved, active projects (projects_public_recent_idx). */
 export function listLatestPublicProjects(db: Executor, limit: number) {
@@ -27,12 +28,7 @@ export function listLatestPublicProjects(db: Executor, limit: number) {
 
 /** Active agents with at least one live listing, busiest first: one grouped pass over the public owner index. */
 export function listAgentsWithListings(db: Executor, limit: number) {
-  const live = db
-    .select({ ownerId: properties.ownerId, listings: sql<number>`count(*)::int`.as('listings') })
-    .from(properties)
-    .where(and(eq(properties.adminStatus, 'approved'), eq(properties.status, 'active')))
-    .groupBy(properties.ownerId)
-    .as('live');
+  const live = liveListingsBy(db, properties.ownerId, 'live');
   return db
     .select({
       id: users.id,
@@ -43,7 +39,7 @@ export function listAgentsWithListings(db: Executor, limit: number) {
       propertyCount: live.listings,
     })
     .from(users)
-    .innerJoin(live, eq(live.ownerId, users.id))
+    .innerJoin(live, eq(live.key, users.id))
     .where(and(eq(users.type, 'agent'), eq(users.isActive, true)))
     .orderBy(desc(live.listings), desc(users.id))
     .limit(limit);

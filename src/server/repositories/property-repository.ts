@@ -79,6 +79,19 @@ export interface PublicPropertyFilter {
 /** A place name matches a key column (its lower()) whatever its case; PostgreSQL's lower() on both sides. */
 const samePlace = (key: AnyPgColumn, name: string) => eq(key, sql`lower(${name})`);
 
+/**
+ * Live listings per value of `column` (a category, a city key, an owner) in one grouped pass over public
+ * listings, as a subquery of `key` and `listings`: the public indexes answer it without reading the table.
+ */
+export function liveListingsBy<T extends AnyPgColumn>(db: Executor, column: T, alias: string) {
+  return db
+    .select({ key: column, listings: sql<number>`count(*)::int`.as('listings') })
+    .from(properties)
+    .where(publicConditions({}))
+    .groupBy(column)
+    .as(alias);
+}
+
 /** What the public may see: approved by an admin and not withdrawn, sold or rented by the owner. */
 export const isPublicListing = (row: { adminStatus: string; status: string }) =>
   row.adminStatus === 'approved' && row.status === 'active';
