@@ -62,6 +62,16 @@ describe('cachedRead', () => {
     expect(await cachedRead(db, 'k', () => Promise.resolve('read after the write'))).toBe('read after the write');
   });
 
+  it('runs a thenable load once, as a query builder is run once per await', async () => {
+    const db = database();
+    let runs = 0;
+    const query = { then: (resolve: (rows: number) => void) => resolve(++runs) };
+    const load = () => query as PromiseLike<number>;
+    expect(await cachedRead(db, 'k', load)).toBe(1);
+    expect(await cachedRead(db, 'k', load)).toBe(1);
+    expect(runs).toBe(1);
+  });
+
   it('does not keep a failed load', async () => {
     const db = database();
     await expect(cachedRead(db, 'k', () => Promise.reject(new Error('database away')))).rejects.toThrow('away');

@@ -24,13 +24,19 @@ let generation = 0;
  * The value under `key`, loaded by `load` when missing, stale or older than the last write. Keys are fixed names,
  * never built from request input, so no visitor can grow the cache or push another entry out of it.
  */
-export function cachedRead<T>(db: Database, key: string, load: () => Promise<T>, ttlMs = READ_CACHE_MS): Promise<T> {
+export function cachedRead<T>(
+  db: Database,
+  key: string,
+  load: () => PromiseLike<T>,
+  ttlMs = READ_CACHE_MS,
+): Promise<T> {
   let store = stores.get(db);
   if (!store) stores.set(db, (store = new Map()));
   const now = Date.now();
   const hit = store.get(key);
   if (hit && hit.generation === generation && hit.expires > now) return hit.value as Promise<T>;
-  const value = load();
+  // Settled once into a real promise: a query builder is thenable too, and would run its query on every await.
+  const value = Promise.resolve(load());
   store.set(key, { expires: now + ttlMs, generation, value });
   // A failed load is not kept: the next reader tries again.
   value.catch(() => {

@@ -66,29 +66,25 @@ export function listFacilities(db: Executor) {
     .orderBy(asc(facilities.name));
 }
 
-export async function listCities(db: Executor, page: { offset: number; limit: number }) {
+/** Every city with its live listings, busiest first (the table is small and admin-kept; callers page it). */
+export function listCitiesWithCounts(db: Executor) {
   // city_key is lower(city): cities match their listings whatever the case.
   const live = liveListingsBy(db, properties.cityKey, 'live');
   const propertyCount = sql<number>`coalesce(${live.listings}, 0)`;
-  return withTotal(
-    db
-      .select({
-        id: cities.id,
-        name: cities.name,
-        state: cities.state,
-        country: cities.country,
-        latitude: cities.latitude,
-        longitude: cities.longitude,
-        image: cities.image,
-        propertyCount,
-      })
-      .from(cities)
-      .leftJoin(live, eq(live.key, sql`lower(${cities.name})`))
-      .orderBy(sql`${propertyCount} desc`, asc(cities.name))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ value: count() }).from(cities),
-  );
+  return db
+    .select({
+      id: cities.id,
+      name: cities.name,
+      state: cities.state,
+      country: cities.country,
+      latitude: cities.latitude,
+      longitude: cities.longitude,
+      image: cities.image,
+      propertyCount,
+    })
+    .from(cities)
+    .leftJoin(live, eq(live.key, sql`lower(${cities.name})`))
+    .orderBy(sql`${propertyCount} desc`, asc(cities.name));
 }
 
 export function listReportReasons(db: Executor) {

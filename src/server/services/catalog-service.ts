@@ -9,29 +9,34 @@ type CategoryQuery = Page & { search?: string | undefined; hasProperty: boolean 
 
 /**
  * Categories and cities are small, admin-kept tables, but their live listing counts read the whole listing table.
- * So each list is loaded whole under one fixed key and shared for a few seconds (read-cache.ts), and pages are cut
+ * So each is loaded whole under one fixed key and shared for a few seconds (read-cache.ts), and pages are cut
  * from it: no query string can grow the cache or push the home page out of it. A search is always fresh.
  */
 const WHOLE_LIST = { offset: 0, limit: 10_000 };
 
-const allCategories = (db: Database, hasProperty: boolean) =>
-  cachedRead(db, `categories:${hasProperty}`, () => catalog.listCategories(db, { hasProperty, ...WHOLE_LIST }));
+/** Every active category with its live listing count, in the admin's order. */
+const allCategories = (db: Database) =>
+  cachedRead(
+    db,
+    'categories',
+    async () => (await catalog.listCategories(db, { hasProperty: false, ...WHOLE_LIST })).rows,
+  );
 
-const pageOf = <T>({ rows }: { rows: T[] }, page: Page) => ({
+const pageOf = <T>(rows: T[], page: Page) => ({
   rows: rows.slice(page.offset, page.offset + page.limit),
   total: rows.length,
 });
 
-/** Active categories with their live listing counts, in the admin's order. */
+/** Active categories with their live listing counts, in the admin's order; `hasProperty`: only those with some. */
 export async function categoriesWithCounts(db: Database, query: CategoryQuery) {
   if (query.search) return catalog.listCategories(db, query);
-  return pageOf(await allCategories(db, query.hasProperty), query);
+  const all = await allCategories(db);
+  return pageOf(query.hasProperty ? all.filter((c) => c.propertyCount > 0) : all, query);
 }
 
 /** An active category by its slug (from the shared list: list filters name categories on every request). */
 export async function findCategoryBySlug(db: Database, slug: string) {
-  const { rows } = await allCategories(db, false);
-  const found = rows.find((c) => c.slug === slug);
+  const found = (await allCategories(db)).find((c) => c.slug === slug);
   return found ? { id: found.id, name: found.name, slug: found.slug } : null;
 }
 
@@ -79,7 +84,7 @@ export async function getFacilities(db: Database, storage: FileStorage) {
 
 /** Cities with their live listing counts, busiest first; shared for a few seconds like the categories. */
 export async function getCities(db: Database, storage: FileStorage, page: Page) {
-  const all = await cachedRead(db, 'cities', () => catalog.listCities(db, WHOLE_LIST));
+  const all = await cachedRead(db, 'cities', () => catalog.listCitiesWithCounts(db));
   const { rows, total } = pageOf(all, page);
   return {
     total,
