@@ -16,13 +16,16 @@ import {
   type PropertyCardData,
   type PublicPropertyFilter,
 } from './property-service.ts';
-import { getPublicSettings } from './settings-service.ts';
 
 type Deps = Pick<ApiDeps, 'db' | 'storage'>;
 
 const SECTION_SIZE = 8;
 const SLIDER_COUNT = 5;
 const SMALL_SECTION_SIZE = 4;
+
+/** One home row: the first cards of a list, uncounted (the home page shows no totals). */
+const sectionCards = (db: Deps['db'], filter: PublicPropertyFilter, now: Date) =>
+  browseProperties(db, filter, { offset: 0, limit: SECTION_SIZE, count: false }, now).then((r) => r.items);
 
 /**
  * The sections every visitor sees alike, shared for a few seconds (read-cache.ts): at a million listings the
@@ -31,11 +34,7 @@ const SMALL_SECTION_SIZE = 4;
 function publicSections(deps: Deps, now: Date) {
   const { db, storage } = deps;
   return cachedRead(db, 'home-sections', async () => {
-    const settings = await getPublicSettings(db);
-    const list = (filter: PublicPropertyFilter) =>
-      browseProperties(db, filter, { offset: 0, limit: SECTION_SIZE, count: false }, now, settings).then(
-        (r) => r.items,
-      );
+    const list = (filter: PublicPropertyFilter) => sectionCards(db, filter, now);
     const [featured, mostViewed, mostLiked, latest, categories, cities, projects, agents, articles, featuredProjects] =
       await Promise.all([
         list({ featuredAt: now }),
@@ -74,11 +73,7 @@ export async function homepageData(deps: Deps, viewer: SessionUser | null, now =
   const preferences = await feedPreferences(db, viewer);
   const [sections, personalised] = await Promise.all([
     publicSections(deps, now),
-    preferences
-      ? browseProperties(db, { preferences }, { offset: 0, limit: SECTION_SIZE, count: false }, now).then(
-          (r) => r.items,
-        )
-      : Promise.resolve(null),
+    preferences ? sectionCards(db, { preferences }, now) : Promise.resolve(null),
   ]);
   const { featured, mostViewed, mostLiked, latest, categories, cities, projects, agents, articles } = sections;
 

@@ -117,7 +117,7 @@ export async function searchMap(
     const filter = await filterOf(db, query, radius);
     if (!filter) return NOTHING;
     const [list, rows] = await Promise.all([
-      browseProperties(db, filter, page, now, settings),
+      browseProperties(db, filter, page, now),
       listMapMarkers(db, filter, MAX_MARKERS + 1),
     ]);
     if (list.total === 0 && radius !== radii.at(-1)) continue;

@@ -56,7 +56,6 @@ export async function propertyDetail(
     { categoryId: row.categoryId, exceptId: row.id },
     { offset: 0, limit: SIMILAR_COUNT, count: false },
     now,
-    settings,
   );
   const marks = await marksFor(deps.db, viewer, [row.id, ...similar.items.map((s) => s.id)]);
 

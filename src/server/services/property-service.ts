@@ -96,11 +96,9 @@ export async function browseProperties(
   filter: PublicPropertyFilter,
   page: Page & { count?: boolean },
   now = new Date(),
-  /** Already loaded settings, when the caller builds several lists at once. */
-  settings?: PublicSettings,
 ): Promise<CardPage> {
   const [loaded, { rows, total, totalCapped }] = await Promise.all([
-    settings ?? getPublicSettings(db),
+    getPublicSettings(db),
     listPublicProperties(db, filter, page),
   ]);
   const prices = priceSettingsOf(loaded);
