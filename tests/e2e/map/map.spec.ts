@@ -105,6 +105,10 @@ test("a listing's map loads only when scrolled into view", async ({ page }) => {
   });
   await page.goto('/properties-details/renovated-2-bedroom-farmhouse-in-cairo', { waitUntil: 'networkidle' });
   expect(scripts).toEqual([]);
+  // Leaflet's stylesheet comes with the engine too: nothing of it blocks the page's first paint.
+  const leafletSheets = () =>
+    page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.href?.includes('leaflet')).length);
+  expect(await leafletSheets()).toBe(0);
   await expect(page.locator('.leaflet-container')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Open the map' })).toBeVisible();
 
@@ -113,6 +117,8 @@ test("a listing's map loads only when scrolled into view", async ({ page }) => {
   await expect(listingMap).toHaveAttribute('data-map-ready', 'true');
   await expect(listingMap.locator('.map-marker--pin')).toBeVisible();
   expect(scripts.some((url) => url.includes('leaflet'))).toBe(true);
+  expect(await leafletSheets()).toBe(1);
+  await expect(listingMap.locator('.leaflet-pane').first()).toHaveCSS('position', 'absolute');
 });
 
 test('the location picker fills city, state, country and address from a click', async ({ page }) => {
