@@ -1,6 +1,7 @@
 // Production entry: serves the built site with a graceful shutdown that closes the database cleanly.
 // Astro's standalone handler does the serving; this file owns the HTTP server so it can drain it on SIGTERM.
 import http from 'node:http';
+import compression from 'compression';
 
 process.env.NODE_ENV ??= 'production';
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -15,7 +16,12 @@ const log = (level, message, fields = {}) =>
     JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }) + '\n',
   );
 
-const server = http.createServer(handler);
+// Pages, JSON and assets travel compressed (brotli or gzip, as the browser accepts): on a slow phone network the home
+// page's HTML is 60 KB raw and about 10 KB compressed. Event streams stay as they are, since a compressor holds
+// events back until its buffer fills.
+const isEventStream = (res) => String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream');
+const compress = compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) });
+const server = http.createServer((req, res) => compress(req, res, () => handler(req, res)));
 server.listen(port, host);
 await new Promise((resolve, reject) => {
   server.once('listening', resolve);
