@@ -122,3 +122,14 @@ export function enhanceLiveForm(
     },
   };
 }
+
+/** Enhances every form marked `data-live-region` (the id of its result region): calculators and converters. */
+export function enhanceLiveForms(doc: Document): void {
+  for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-live-region]')) {
+    const region = doc.getElementById(form.dataset['liveRegion'] ?? '');
+    if (!region) continue;
+    enhanceLiveForm(form, region, { fetchHtml: fetchPageHtml });
+    // Tests wait for this before they type (tests/e2e/support/hydration.ts).
+    form.dataset['enhanced'] = '';
+  }
+}

@@ -1,5 +1,6 @@
 import { FILTER_KEYS } from '../../lib/listing-filter-keys.ts';
-import { enhanceLiveForm, type FetchHtml } from '../forms/live-form.ts';
+import { restorePersistedState, setFilterData } from '../../stores/app-state.ts';
+import { enhanceLiveForm, fetchPageHtml, type FetchHtml } from '../forms/live-form.ts';
 
 export { formValues as formFilter } from '../forms/live-form.ts';
 export type { FetchHtml };
@@ -36,4 +37,24 @@ export function enhanceFilterForm(
     if (hasFilter(url.searchParams)) void live.load(url);
   }
   return live.cleanup;
+}
+
+/**
+ * Enhances the list page's filter form, marked `data-live-results` (the id of its results region), once the
+ * filter remembered from an earlier visit has been read from storage.
+ */
+export function enhanceListingFilters(doc: Document): void {
+  for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-live-results]')) {
+    const results = doc.getElementById(form.dataset['liveResults'] ?? '');
+    if (!results) continue;
+    void restorePersistedState().then((state) => {
+      const stored = state.cache.filterData;
+      const restored = stored
+        ? Object.fromEntries(Object.entries(stored).filter((e): e is [string, string] => typeof e[1] === 'string'))
+        : null;
+      enhanceFilterForm(form, results, { fetchHtml: fetchPageHtml, save: setFilterData, restored });
+      // Tests wait for this before they filter (tests/e2e/support/hydration.ts).
+      form.dataset['enhanced'] = '';
+    });
+  }
 }

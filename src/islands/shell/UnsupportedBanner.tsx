@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
-import { chatAndPushSupported, sessionFlag } from './effects.ts';
-
-export const BANNER_DISMISSED_KEY = 'marketplace.unsupported-banner-dismissed';
+import { BANNER_DISMISSED_KEY, sessionFlag, unsupportedBannerDue } from './effects.ts';
 
 /** The App Store page of the site's iOS app. */
 export const appStoreUrl = (appstoreId: string) => `https://apps.apple.com/app/id${encodeURIComponent(appstoreId)}`;
@@ -14,16 +12,13 @@ export const appStoreUrl = (appstoreId: string) => `https://apps.apple.com/app/i
 export function UnsupportedBanner({ appstoreId }: { appstoreId: string }) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
-  const session = () => window.sessionStorage;
 
   // Decided after hydration: the server cannot know the browser, and the first render must match its HTML.
-  useEffect(() => {
-    setVisible(!sessionFlag.get(session, BANNER_DISMISSED_KEY) && !chatAndPushSupported(window));
-  }, []);
+  useEffect(() => setVisible(unsupportedBannerDue(window)), []);
 
   if (!visible) return null;
   const dismiss = () => {
-    sessionFlag.set(session, BANNER_DISMISSED_KEY);
+    sessionFlag.set(() => window.sessionStorage, BANNER_DISMISSED_KEY);
     setVisible(false);
   };
   return (

@@ -63,6 +63,13 @@ export function chatAndPushSupported(win: Window): boolean {
   return 'serviceWorker' in win.navigator && 'PushManager' in win && 'EventSource' in win && 'Notification' in win;
 }
 
+export const BANNER_DISMISSED_KEY = 'marketplace.unsupported-banner-dismissed';
+
+/** Whether the unsupported-browser banner is due: chat or push cannot work here and it was not dismissed. */
+export function unsupportedBannerDue(win: Window): boolean {
+  return !sessionFlag.get(() => win.sessionStorage, BANNER_DISMISSED_KEY) && !chatAndPushSupported(win);
+}
+
 /** sessionStorage that never throws (private modes, disabled storage): a failed read is "not set". */
 export const sessionFlag = {
   get(storage: () => Storage, key: string): boolean {

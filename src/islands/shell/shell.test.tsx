@@ -7,8 +7,8 @@ import { $apiActivity } from '../../stores/api-activity.ts';
 import { $appState, $placeholderLogo, emptyAppState, setFcmToken, setUser } from '../../stores/app-state.ts';
 import { $toasts, toast } from '../../stores/toasts.ts';
 import { IslandI18nProvider } from '../i18n.tsx';
-import AppShell from './AppShell.tsx';
 import {
+  BANNER_DISMISSED_KEY,
   chatAndPushSupported,
   GEOLOCATION_ASKED_KEY,
   installDevtoolsBlock,
@@ -16,10 +16,11 @@ import {
   registerPushWorker,
   requestLocationOnce,
 } from './effects.ts';
-import { ProgressBar } from './ProgressBar.tsx';
+import { installProgressBar } from './progress-bar.ts';
 import { Spinner } from './Spinner.tsx';
 import { dragDismisses, Toasts } from './Toasts.tsx';
-import { BANNER_DISMISSED_KEY, UnsupportedBanner } from './UnsupportedBanner.tsx';
+import { startShell, type ShellProps } from './start-shell.ts';
+import { UnsupportedBanner } from './UnsupportedBanner.tsx';
 
 const i18n = {
   lang: 'en',
@@ -37,9 +38,27 @@ const i18n = {
   },
 };
 const withI18n = (ui: ReactNode) => render(<IslandI18nProvider i18n={i18n}>{ui}</IslandI18nProvider>);
+const shellProps = (overrides: Partial<ShellProps> = {}): ShellProps => ({
+  i18n,
+  settings: { placeholderLogo: '', appstoreId: '' },
+  blockDevtools: false,
+  user: null,
+  ...overrides,
+});
+/** jsdom lacks Push and service workers; this makes it a browser that supports chat and notifications. */
+function supportChatAndPush() {
+  vi.stubGlobal('PushManager', class {});
+  vi.stubGlobal('EventSource', class {});
+  vi.stubGlobal('Notification', class {});
+  Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+}
+let stopShell: (() => void) | undefined;
 
 beforeAll(() => useTestStorageEngine());
 afterEach(() => {
+  stopShell?.();
+  stopShell = undefined;
+  delete (navigator as { serviceWorker?: unknown }).serviceWorker;
   cleanup();
   $toasts.set([]);
   $apiActivity.set(0);
@@ -250,12 +269,11 @@ describe('devtools block', () => {
   });
 
   it('is on in the app shell only when the site asks for it', () => {
-    const props = { i18n, settings: { placeholderLogo: '', appstoreId: '' }, user: null };
-    const { unmount } = render(<AppShell {...props} blockDevtools={false} />);
+    stopShell = startShell(window, shellProps({ blockDevtools: false }), () => {});
     expect(rightClick()).toBe(false);
     expect(press({ key: 'F12' })).toBe(false);
-    unmount();
-    render(<AppShell {...props} blockDevtools />);
+    stopShell();
+    stopShell = startShell(window, shellProps({ blockDevtools: true }), () => {});
     expect(rightClick()).toBe(true);
     expect(press({ key: 'F12' })).toBe(true);
   });
@@ -286,55 +304,68 @@ describe('unsupported-browser banner', () => {
   });
 
   it('stays away in a browser with service workers, Push, EventSource and notifications', () => {
-    vi.stubGlobal('PushManager', class {});
-    vi.stubGlobal('EventSource', class {});
-    vi.stubGlobal('Notification', class {});
-    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
-    try {
-      expect(chatAndPushSupported(window)).toBe(true);
-      withI18n(<UnsupportedBanner appstoreId="12345" />);
-      expect(screen.queryByTestId('unsupported-banner')).toBeNull();
-    } finally {
-      delete (navigator as { serviceWorker?: unknown }).serviceWorker;
-    }
+    supportChatAndPush();
+    expect(chatAndPushSupported(window)).toBe(true);
+    withI18n(<UnsupportedBanner appstoreId="12345" />);
+    expect(screen.queryByTestId('unsupported-banner')).toBeNull();
   });
 });
 
 describe('progress bar', () => {
   beforeEach(() => vi.useFakeTimers());
 
+  const install = () => (stopShell = installProgressBar(document, 'Loading…', $apiActivity));
+
   it('starts at 8% while API calls run and completes when they end', () => {
-    withI18n(<ProgressBar />);
+    install();
     expect(screen.queryByRole('progressbar')).toBeNull();
-    act(() => $apiActivity.set(1));
+    $apiActivity.set(1);
     const bar = screen.getByRole('progressbar', { name: 'Loading…' });
     expect(bar.getAttribute('aria-valuenow')).toBe('8');
     expect(bar.getAttribute('aria-valuemin')).toBe('0');
     expect(bar.getAttribute('aria-valuemax')).toBe('100');
-    act(() => vi.advanceTimersByTime(1000));
-    expect(Number(bar.getAttribute('aria-valuenow'))).toBeGreaterThan(8);
-    act(() => $apiActivity.set(0));
+    vi.advanceTimersByTime(1000);
+    const trickled = Number(bar.getAttribute('aria-valuenow'));
+    expect(trickled).toBeGreaterThan(8);
+    expect(trickled).toBeLessThan(90);
+    $apiActivity.set(0);
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
-    act(() => vi.advanceTimersByTime(400));
+    vi.advanceTimersByTime(400);
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('starts on a click that loads another page, not on one a script handles or that opens a new tab', () => {
+    document.body.innerHTML =
+      '<a id="next" href="/properties">Next</a><a id="tab" href="/faqs" target="_blank">Tab</a><a id="js" href="/x">JS</a>';
+    install();
+    document.getElementById('js')!.addEventListener('click', (e) => e.preventDefault());
+    const click = (id: string) =>
+      document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    click('js');
+    click('tab');
+    vi.advanceTimersByTime(10);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    click('next');
+    vi.advanceTimersByTime(10);
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('8');
   });
 
   it('starts when a form is submitted to load a page, not when a script handles it', () => {
     document.body.innerHTML =
       '<form id="go" action="/search"></form><form id="js"></form><form id="tab" target="_blank"></form>';
-    withI18n(<ProgressBar />);
+    install();
     document.getElementById('js')!.addEventListener('submit', (e) => e.preventDefault());
-    act(() => {
-      fireEvent.submit(document.getElementById('js')!);
-      fireEvent.submit(document.getElementById('tab')!);
-      vi.advanceTimersByTime(10);
-    });
+    fireEvent.submit(document.getElementById('js')!);
+    fireEvent.submit(document.getElementById('tab')!);
+    vi.advanceTimersByTime(10);
     expect(screen.queryByRole('progressbar')).toBeNull();
-    act(() => {
-      fireEvent.submit(document.getElementById('go')!);
-      vi.advanceTimersByTime(10);
-    });
+    fireEvent.submit(document.getElementById('go')!);
+    vi.advanceTimersByTime(10);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('8');
+    // Back/forward cache: the page comes back as it was left, without the bar.
+    window.dispatchEvent(new Event('pageshow'));
+    vi.advanceTimersByTime(400);
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });
 
@@ -404,14 +435,43 @@ describe('start-up effects', () => {
     setUser({ id: 7, name: 'Old', email: 'a@b.c' });
     setFcmToken(null);
     const settings = { placeholderLogo: '/logo.png', appstoreId: '42' };
-    render(<AppShell i18n={i18n} settings={settings} blockDevtools={false} user={{ id: 7, name: 'Ann' }} />);
-    await act(async () => {});
+    stopShell = startShell(window, shellProps({ settings, user: { id: 7, name: 'Ann' } }), () => {});
+    await vi.waitFor(() => expect($appState.get().cache.locationData).not.toBeNull());
     const state = $appState.get();
     expect(state.user.data).toEqual({ id: 7, name: 'Ann', email: 'a@b.c' });
     expect(state.settings.data).toMatchObject({ web_placeholder_logo: '/logo.png', appstore_id: '42' });
     expect(state.cache.locationData).toEqual({ latitude: 38.7, longitude: -9.1 });
-    cleanup();
-    render(<AppShell i18n={i18n} settings={settings} blockDevtools={false} user={null} />);
+    stopShell();
+    stopShell = startShell(window, shellProps({ settings }), () => {});
     expect($appState.get().user.data).toBeNull();
+  });
+
+  it('loads the React part only for a page with React islands, a browser that needs the banner, or a toast', () => {
+    const mountUi = vi.fn();
+    supportChatAndPush();
+    stopShell = startShell(window, shellProps(), mountUi);
+    expect(mountUi).not.toHaveBeenCalled();
+    toast.info('shell.saved');
+    toast.info('shell.saved');
+    expect(mountUi).toHaveBeenCalledOnce();
+    stopShell();
+
+    $toasts.set([]);
+    const withIsland = vi.fn();
+    document.body.innerHTML = '<astro-island></astro-island>';
+    stopShell = startShell(window, shellProps(), withIsland);
+    expect(withIsland).toHaveBeenCalledOnce();
+    stopShell();
+
+    document.body.innerHTML = '';
+    delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+    const needsBanner = vi.fn();
+    stopShell = startShell(window, shellProps(), needsBanner);
+    expect(needsBanner).toHaveBeenCalledOnce();
+    stopShell();
+    sessionStorage.setItem(BANNER_DISMISSED_KEY, '1');
+    const dismissed = vi.fn();
+    stopShell = startShell(window, shellProps(), dismissed);
+    expect(dismissed).not.toHaveBeenCalled();
   });
 });

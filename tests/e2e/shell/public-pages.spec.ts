@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { waitForIslands } from '../support/hydration.ts';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -64,14 +65,14 @@ test('security headers are on every page', async ({ request }) => {
   expect((await request.get('/')).headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
 });
 
-test('islands hydrate under the content security policy without violations', async ({ page }) => {
+test('scripts and islands start under the content security policy without violations', async ({ page }) => {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
-  await page.goto('/');
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')),
-  );
+  for (const path of ['/', '/properties', '/mortgage-calculator', '/properties/map']) {
+    await page.goto(path);
+    await waitForIslands(page);
+  }
   expect(violations).toEqual([]);
 });

@@ -1,9 +1,18 @@
 import type { Page } from '@playwright/test';
 
-/** Astro removes the `ssr` attribute from an island once it has hydrated: wait for that before interacting. */
+/**
+ * Waits until the page's script has taken over: Astro removes an island's `ssr` attribute once it has hydrated,
+ * and plain-script enhancements (the app shell, live forms, list filters) mark their `data-enhance` element
+ * `data-enhanced`. At least one of the two must be on the page.
+ */
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const islands = [...document.querySelectorAll('astro-island')];
-    return islands.length > 0 && islands.every((island) => !island.hasAttribute('ssr'));
+    const enhanced = [...document.querySelectorAll('[data-enhance]')];
+    return (
+      islands.length + enhanced.length > 0 &&
+      islands.every((island) => !island.hasAttribute('ssr')) &&
+      enhanced.every((element) => element.hasAttribute('data-enhanced'))
+    );
   });
 }
