@@ -1,6 +1,7 @@
 // Production entry: serves the built site with a graceful shutdown that closes the database cleanly.
 // Astro's standalone handler does the serving; this file owns the HTTP server so it can drain it on SIGTERM.
 import http from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 
 process.env.NODE_ENV ??= 'production';
@@ -21,7 +22,18 @@ const log = (level, message, fields = {}) =>
 // events back until its buffer fills.
 const isEventStream = (res) => String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream');
 const compress = compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) });
-const server = http.createServer((req, res) => compress(req, res, () => handler(req, res)));
+// API calls skip Astro's page pipeline once the runtime has registered the API (src/server/api/serve.ts); the
+// readiness call below goes through Astro and starts the runtime.
+const api = Symbol.for('marketplace.api');
+const serveApi = getRequestListener(
+  (request, { incoming }) => globalThis[api](request, incoming.socket.remoteAddress),
+  {
+    overrideGlobalObjects: false,
+  },
+);
+const isApi = (url = '') => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const route = (req, res) => (isApi(req.url) && globalThis[api] ? serveApi(req, res) : handler(req, res));
+const server = http.createServer((req, res) => compress(req, res, () => route(req, res)));
 server.listen(port, host);
 await new Promise((resolve, reject) => {
   server.once('listening', resolve);

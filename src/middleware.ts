@@ -8,6 +8,7 @@ import { runtime } from './server/runtime.ts';
 import { languageCatalog } from './server/services/language-service.ts';
 import { resolveSession } from './server/services/session-service.ts';
 import { AppError } from './server/errors.ts';
+import { isApiPath } from './server/api/serve.ts';
 import { dropCachedReads, mayWrite } from './server/cache/read-cache.ts';
 import { logger } from './server/logger.ts';
 import { applySecurityHeaders } from './server/web/security-headers.ts';
@@ -16,8 +17,10 @@ import { mapPagePolicy } from './server/services/map-config-service.ts';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
-/** Pages: request id, the signed-in user, the language; everything: security headers. The API does its own context. */
+/** Pages: request id, the signed-in user, the language, security headers. The API does its own (src/server/api/serve.ts). */
 export const onRequest = defineMiddleware(async (context, next) => {
+  // The API adds its own headers and log line (src/server/api/serve.ts).
+  if (isApiPath(context.url.pathname)) return next();
   const started = performance.now();
   const response = await handle(context, next);
   // One structured line per request, joined to error logs by the request id (the API sets its own).
@@ -33,11 +36,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
 async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const secure = context.url.protocol === 'https:';
-  if (context.url.pathname.startsWith('/api/') || context.url.pathname === '/api') {
-    const response = await next();
-    applySecurityHeaders(response.headers, secure);
-    return response;
-  }
 
   const rt = await runtime();
   const locals = context.locals;

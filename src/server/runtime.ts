@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createApi, type Api } from './api/app.ts';
 import type { ApiDeps } from './api/context.ts';
+import { exposeApi } from './api/serve.ts';
 import { createFirebaseVerifier } from './auth/google-id-token.ts';
 import { createSenders } from './notify/senders.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
@@ -68,5 +69,7 @@ async function boot(): Promise<Runtime> {
     ? createFirebaseVerifier({ projectId: config.FIREBASE_PROJECT_ID, jwksUrl: config.FIREBASE_JWKS_URL })
     : null;
   const deps: ApiDeps = { db: database.db, storage, mailer, sms, idTokens, paymentApis: paymentApiBases(config) };
-  return { database, deps, api: createApi(deps) };
+  const api = createApi(deps);
+  exposeApi(api);
+  return { database, deps, api };
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { projects, properties, users } from '../db/schema/index.ts';
 import { withTotal } from './paging.ts';
+import { publicListing } from './property-repository.ts';
 
 /** Who appears as an agent: active agents, and users whose verification succeeded (spec section 1). */
 export const isAgent: SQL = and(
@@ -14,7 +15,7 @@ const liveCounts = (db: Executor) => ({
   properties: db
     .select({ ownerId: properties.ownerId, n: count().as('property_n') })
     .from(properties)
-    .where(and(eq(properties.adminStatus, 'approved'), eq(properties.status, 'active')))
+    .where(publicListing)
     .groupBy(properties.ownerId)
     .as('property_counts'),
   projects: db

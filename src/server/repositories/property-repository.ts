@@ -96,9 +96,16 @@ export function liveListingsBy<T extends AnyPgColumn>(db: Executor, column: T, a
 export const isPublicListing = (row: { adminStatus: string; status: string }) =>
   row.adminStatus === 'approved' && row.status === 'active';
 
+/**
+ * The condition of `isPublicListing` in SQL, with literals rather than parameters: it is the condition of the partial
+ * indexes on public listings (migrations 0006 and 0007), which PostgreSQL can match to a parameter only in a plan
+ * made for one call's values, never in a prepared statement's generic plan.
+ */
+export const publicListing: SQL = sql`(${properties.adminStatus} = 'approved' and ${properties.status} = 'active')`;
+
 /** The WHERE clause of a public listing search; the map search (map-repository.ts) reuses it for its markers. */
 export function publicConditions(filter: PublicPropertyFilter): SQL {
-  const conditions: (SQL | undefined)[] = [eq(properties.adminStatus, 'approved'), eq(properties.status, 'active')];
+  const conditions: (SQL | undefined)[] = [publicListing];
   if (filter.propertyType) conditions.push(eq(properties.propertyType, filter.propertyType));
   if (filter.categoryId) conditions.push(eq(properties.categoryId, filter.categoryId));
   if (filter.categoryIds) conditions.push(inArray(properties.categoryId, [...filter.categoryIds]));

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import { isAgent } from './agent-repository.ts';
+import { publicListing } from './property-repository.ts';
 import type { Executor } from '../db/client.ts';
 import { articles, categories, faqs, projects, properties, settings, users } from '../db/schema/index.ts';
 
@@ -19,7 +20,6 @@ export interface SitemapPage {
 }
 
 /** Approved by an admin and not withdrawn by the owner (properties_public_recent_idx). */
-const publicProperty: SQL = and(eq(properties.adminStatus, 'approved'), eq(properties.status, 'active'))!;
 const publicProject: SQL = and(eq(projects.adminStatus, 'approved'), eq(projects.status, 'active'))!;
 const publishedArticle = (now: Date): SQL => and(isNotNull(articles.publishedAt), lte(articles.publishedAt, now))!;
 
@@ -50,7 +50,7 @@ async function single(query: PromiseLike<{ value: number }[]>): Promise<number> 
 /** One count query per kind; `categories` is the variable part of the static sitemap. */
 export async function countSitemapRows(db: Executor, now: Date) {
   const [propertyCount, projectCount, agentCount, articleCount, categoryCount] = await Promise.all([
-    single(db.select({ value: count() }).from(properties).where(publicProperty)),
+    single(db.select({ value: count() }).from(properties).where(publicListing)),
     single(db.select({ value: count() }).from(projects).where(publicProject)),
     single(db.select({ value: count() }).from(users).where(publicAgent)),
     single(db.select({ value: count() }).from(articles).where(publishedArticle(now))),
@@ -69,7 +69,7 @@ export function listSitemapProperties(db: Executor, page: SitemapPage): Promise<
   return db
     .select({ slug: properties.slug, updatedAt: properties.updatedAt })
     .from(properties)
-    .where(publicProperty)
+    .where(publicListing)
     .orderBy(asc(properties.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -130,7 +130,7 @@ export async function findStaticLastmods(db: Executor, now: Date, settingKeys: r
       db
         .select({ value: properties.createdAt })
         .from(properties)
-        .where(publicProperty)
+        .where(publicListing)
         .orderBy(desc(properties.createdAt))
         .limit(1),
     ),
