@@ -79,6 +79,22 @@ describe('capped counts', () => {
       data.items.map((c: { id: number }) => c.id),
     );
   });
+
+  it('pages the map list through the markers and past them', async () => {
+    const view = 'get-properties-in-bounds?south=9.99&west=19.99&north=10.01&east=20.01';
+    const ids = (list: { id: number }[]) => list.map((c) => c.id);
+    const markers = ids((await get(view)).markers);
+    // The last page the markers hold: cut from them, the total still capped.
+    const last = await get(`${view}&offset=${COUNT_CAP - 20}&limit=20`);
+    expect(last).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    expect(ids(last.items)).toEqual(markers.slice(COUNT_CAP - 20));
+    // One page further: listings no marker shows, newest first, counted past the page as the list search does.
+    const deeper = await get(`${view}&offset=${COUNT_CAP}&limit=20`);
+    expect(deeper).toMatchObject({ total: COUNT_CAP + 20, total_capped: true });
+    expect(deeper.items).toHaveLength(20);
+    for (const id of ids(deeper.items)) expect(markers).not.toContain(id);
+    expect(Math.max(...ids(deeper.items))).toBeLessThan(Math.min(...markers));
+  });
 });
 
 describe('shared public aggregates', () => {

@@ -55,6 +55,8 @@ export interface PublicPropertyFilter {
   ownerId?: number | undefined;
   /** Leave this listing out (similar listings). */
   exceptId?: number | undefined;
+  /** Only these listings (the primary key): a page another query has already chosen, such as the map's markers. */
+  ids?: readonly number[] | undefined;
   /**
    * Listings with a value for this parameter (property_parameters_parameter_idx, then the unique
    * (property_id, parameter_id) index); with `value`, that value (case-insensitive; one of a checkbox list).
@@ -118,6 +120,7 @@ export function publicConditions(filter: PublicPropertyFilter): SQL {
   if (filter.postedAfter) conditions.push(gte(properties.createdAt, filter.postedAfter));
   if (filter.ownerId) conditions.push(eq(properties.ownerId, filter.ownerId));
   if (filter.exceptId) conditions.push(ne(properties.id, filter.exceptId));
+  if (filter.ids) conditions.push(inArray(properties.id, [...filter.ids]));
   if (filter.parameter) conditions.push(hasParameter(filter.parameter.id, filter.parameter.value));
   if (filter.search) conditions.push(sql`${properties.search} @@ websearch_to_tsquery('simple', ${filter.search})`);
   if (filter.preferences) conditions.push(sql`${preferenceScore(filter.preferences)} > 0`);

@@ -7,11 +7,12 @@ import {
   type LatLng,
 } from '../../islands/map/geo.ts';
 import { cardImage, type MapListItem, type MapMarkerData } from '../../islands/map/types.ts';
-import { formatPrice, toMinor } from '../../lib/money.ts';
+import { formatPrice, toMinor, type PriceSettings } from '../../lib/money.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
 import { listCitiesNear, listMapMarkers, type MapMarkerRow } from '../repositories/map-repository.ts';
+import { COUNT_CAP } from '../repositories/paging.ts';
 import type { PublicPropertyFilter } from '../repositories/property-repository.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import { findCategoryBySlug } from './catalog-service.ts';
@@ -23,7 +24,7 @@ import {
   type PropertyCardData,
   type PropertyCardView,
 } from './property-service.ts';
-import { getPublicSettings, type PublicSettings } from './settings-service.ts';
+import { getPublicSettings } from './settings-service.ts';
 
 /**
  * Map search: public listings inside the map's view and/or a drawn area, or nearest to a point, with the markers
@@ -44,8 +45,12 @@ export interface MapQuery {
   maxPrice?: number | undefined;
 }
 
-/** More markers than this is a map of the world zoomed out: the newest (or nearest) are drawn, `truncated` says so. */
-export const MAX_MARKERS = 1000;
+/**
+ * More markers than this is a map of the world zoomed out: the newest (or nearest) are drawn, `truncated` says so.
+ * As many as a search counts (COUNT_CAP), so the markers, in the list's order, also give the list its total and its
+ * first fifty pages: one pass over the matches instead of three (markers, page, count).
+ */
+export const MAX_MARKERS = COUNT_CAP;
 const WORLD: Bounds = { south: -90, west: -180, north: 90, east: 180 };
 /** "Near you" widens the circle until something is found: a town, a region, a country, everywhere. */
 const NEAR_RADII_KM = [25, 100, 500, Infinity];
@@ -92,16 +97,35 @@ async function filterOf(db: Database, query: MapQuery, nearRadiusKm: number): Pr
   };
 }
 
-function markerOf(row: MapMarkerRow, settings: PublicSettings): MapMarker {
+function markerOf(row: MapMarkerRow, prices: PriceSettings): MapMarker {
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
-    priceLabel: formatPrice(row.priceMinor, priceSettingsOf(settings)),
+    priceLabel: formatPrice(row.priceMinor, prices),
     propertyType: row.propertyType,
     latitude: row.latitude!,
     longitude: row.longitude!,
   };
+}
+
+/**
+ * The list beside the map: its page is cut from the markers (the same matches in the same order) and only the
+ * page's cards are read; a page past the markers is searched on its own.
+ */
+async function listPage(
+  db: Database,
+  filter: PublicPropertyFilter,
+  rows: readonly MapMarkerRow[],
+  page: { offset: number; limit: number },
+  now: Date,
+) {
+  if (page.offset + page.limit > MAX_MARKERS) return browseProperties(db, filter, page, now);
+  const ids = rows.slice(page.offset, page.offset + page.limit).map((row) => row.id);
+  const cards = ids.length
+    ? await browseProperties(db, { ...filter, ids }, { offset: 0, limit: ids.length, count: false }, now)
+    : { items: [] };
+  return { total: Math.min(rows.length, COUNT_CAP), totalCapped: rows.length > COUNT_CAP, items: cards.items };
 }
 
 /** One page of the map search, with every marker (up to MAX_MARKERS) of the whole result. */
@@ -116,12 +140,11 @@ export async function searchMap(
   for (const radius of radii) {
     const filter = await filterOf(db, query, radius);
     if (!filter) return NOTHING;
-    const [list, rows] = await Promise.all([
-      browseProperties(db, filter, page, now),
-      listMapMarkers(db, filter, MAX_MARKERS + 1),
-    ]);
-    if (list.total === 0 && radius !== radii.at(-1)) continue;
+    const rows = await listMapMarkers(db, filter, MAX_MARKERS + 1);
+    if (rows.length === 0 && radius !== radii.at(-1)) continue;
+    const list = await listPage(db, filter, rows, page, now);
     const near = query.near;
+    const prices = priceSettingsOf(settings);
     return {
       total: list.total,
       totalCapped: list.totalCapped,
@@ -132,7 +155,7 @@ export async function searchMap(
             ? distanceKm(near, { latitude: card.latitude, longitude: card.longitude })
             : null,
       })),
-      markers: rows.slice(0, MAX_MARKERS).map((row) => markerOf(row, settings)),
+      markers: rows.slice(0, MAX_MARKERS).map((row) => markerOf(row, prices)),
       truncated: rows.length > MAX_MARKERS,
       radiusKm: near && Number.isFinite(radius) ? radius : null,
     };
