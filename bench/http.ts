@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startCpuMeter } from './cpu.ts';
 import { summarise } from './measure.ts';
 import { FILTERED_SEARCHES, MAP_VIEWS, TEXT_SEARCHES } from './queries.ts';
 import { freePort, startStaticServer, type RunningServer } from './server.ts';
@@ -15,6 +16,9 @@ export interface LoadResult {
   p99: number;
   /** Failed connections, timeouts and answers other than 2xx. */
   failures: number;
+  /** CPU time per answered request, ms: the server process, and the local PostgreSQL (null without /proc). */
+  serverCpuMs: number | null;
+  postgresCpuMs: number | null;
 }
 
 export interface SsrRatio {
@@ -24,14 +28,21 @@ export interface SsrRatio {
   ratio: number;
 }
 
-/** `connections` clients sending requests back to back for `seconds`; latency percentiles of every response. */
-export async function load(name: string, base: string, urlPath: string, connections: number, seconds: number) {
+/**
+ * `connections` clients sending requests back to back for `seconds`; latency percentiles of every response, and
+ * the CPU time the server and PostgreSQL spent per request (the load generator shares the machine's cores).
+ */
+export async function load(server: RunningServer, name: string, urlPath: string, connections: number, seconds: number) {
   const latencies: number[] = [];
+  const meter = startCpuMeter(server.pid);
   // A generous timeout: a starved server's slow answers are measured rather than dropped.
-  const instance = autocannon({ url: base + urlPath, connections, duration: seconds, timeout: 30 });
+  const instance = autocannon({ url: server.url + urlPath, connections, duration: seconds, timeout: 30 });
   instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await instance;
+  const cpu = meter?.();
   const timing = summarise(name, latencies);
+  const perRequest = (ms: number | undefined) =>
+    ms === undefined || latencies.length === 0 ? null : ms / latencies.length;
   return {
     name,
     path: urlPath,
@@ -40,6 +51,8 @@ export async function load(name: string, base: string, urlPath: string, connecti
     p95: timing.p95,
     p99: timing.p99,
     failures: result.errors + result.timeouts + result.non2xx,
+    serverCpuMs: perRequest(cpu?.serverMs),
+    postgresCpuMs: perRequest(cpu?.postgresMs),
   } satisfies LoadResult;
 }
 
@@ -79,8 +92,10 @@ async function endpoints(server: RunningServer): Promise<{ name: string; path: s
 export async function httpBench(server: RunningServer, options: { connections: number; seconds: number }) {
   const results: LoadResult[] = [];
   for (const endpoint of await endpoints(server)) {
-    const result = await load(endpoint.name, server.url, endpoint.path, options.connections, options.seconds);
-    console.warn(`  ${result.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms`);
+    const result = await load(server, endpoint.name, endpoint.path, options.connections, options.seconds);
+    console.warn(
+      `  ${result.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, server CPU ${result.serverCpuMs?.toFixed(2) ?? '?'} ms/req`,
+    );
     results.push(result);
   }
   return { results, ratios: await ssrRatios(server, results, options) };
@@ -100,7 +115,7 @@ async function ssrRatios(
       fs.writeFileSync(file, Buffer.from(await (await fetch(server.url + page)).arrayBuffer()));
       const staticServer = await startStaticServer(await freePort(), file);
       try {
-        const baseline = await load(`static ${page}`, staticServer.url, page, options.connections, options.seconds);
+        const baseline = await load(staticServer, `static ${page}`, page, options.connections, options.seconds);
         const ssr = results.find((r) => r.path === page)!;
         ratios.push({
           page,

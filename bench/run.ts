@@ -128,13 +128,16 @@ async function main() {
   print('| --- | ---: | ---: | ---: | ---: |');
   for (const t of timings) print(`| ${t.name} | ${t.iterations} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.p99)} |`);
   if (http) {
+    // CPU per request shows what the cores allow: 50 clients wait about 50 / throughput, whatever the query costs.
+    const cpu = (v: number | null) => (v === null ? '–' : v.toFixed(2));
+    const postgresCpu = (v: number | null) => (args.db === 'pg' ? cpu(v) : 'in server');
     print(
-      `\n| HTTP, ${args.connections} connections, ${args.duration} s | req/s | p50 ms | p95 ms | p99 ms | failed |`,
+      `\n| HTTP, ${args.connections} connections, ${args.duration} s | req/s | p50 ms | p95 ms | p99 ms | failed | server CPU ms/req | PostgreSQL CPU ms/req |`,
     );
-    print('| --- | ---: | ---: | ---: | ---: | ---: |');
+    print('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const r of http.results)
       print(
-        `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.failures} |`,
+        `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.failures} | ${cpu(r.serverCpuMs)} | ${postgresCpu(r.postgresCpuMs)} |`,
       );
     print('\n| SSR page | SSR req/s | static req/s | SSR / static |');
     print('| --- | ---: | ---: | ---: |');

@@ -9,6 +9,8 @@ export const TS_FLAGS = ['--experimental-transform-types', '--no-warnings'];
 
 export interface RunningServer {
   url: string;
+  /** The server's process, for reading its CPU time. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ export async function startServer(options: {
   await waitFor(child, 'marketplace ready', 'the server');
   child.stdout!.resume();
   child.stderr!.resume();
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid!, stop: stopper(child) };
 }
 
 /** A bare node:http server answering every request with the bytes of `file`. */
@@ -78,7 +80,7 @@ export async function startStaticServer(port: number, file: string): Promise<Run
   });
   await waitFor(child, 'ready', 'the static server');
   child.stdout!.resume();
-  return { url: `http://127.0.0.1:${port}`, stop: stopper(child) };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: stopper(child) };
 }
 
 /** A port nobody listens on now (other benchmarks and test servers may share the machine). */
