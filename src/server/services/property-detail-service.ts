@@ -1,7 +1,6 @@
 import { formatPrice } from '../../lib/money.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { hasReported } from '../repositories/engagement-repository.ts';
 import {
@@ -30,11 +29,15 @@ export const PREMIUM_ACCESS_MESSAGE = 'package.unavailable.premium_properties';
  * only. A premium listing's details (description, media beyond the photos, documents, parameters, facilities,
  * floors and exact location) go to its owner and to viewers whose package includes premium_properties; anyone else
  * gets `access: false` and the message why, as get-project-detail does with project_access.
+ *
+ * `countView`: count this as a view unless the owner is looking at their own (`total_views + 1`, atomically, while
+ * the rest is read); the reply carries the count including it.
  */
 export async function propertyDetail(
   deps: Deps,
   by: { id: number } | { slug: string },
   viewer: SessionUser | null,
+  options: { countView?: boolean } = {},
   now = new Date(),
 ) {
   const found = await findPropertyWithOwner(deps.db, by);
@@ -43,20 +46,21 @@ export async function propertyDetail(
   const { property: row, owner, category } = found;
   const { storage } = deps;
 
-  const [access, settings, parameters, facilities, floors, reported] = await Promise.all([
+  const [access, settings, parameters, facilities, floors, reported, similar, views] = await Promise.all([
     !row.isPremium || isOwner || hasPackageFeature(deps.db, viewer, 'premium_properties'),
     getPublicSettings(deps.db),
     listParameterDetails(deps.db, row.id, row.categoryId),
     listFacilityDetails(deps.db, row.id),
     listFloors(deps.db, row.id),
     viewer ? hasReported(deps.db, viewer.id, row.id) : Promise.resolve(false),
+    browseProperties(
+      deps.db,
+      { categoryId: row.categoryId, exceptId: row.id },
+      { offset: 0, limit: SIMILAR_COUNT, count: false },
+      now,
+    ),
+    options.countView && !isOwner ? incrementPropertyViews(deps.db, row.id) : Promise.resolve(null),
   ]);
-  const similar = await browseProperties(
-    deps.db,
-    { categoryId: row.categoryId, exceptId: row.id },
-    { offset: 0, limit: SIMILAR_COUNT, count: false },
-    now,
-  );
   const marks = await marksFor(deps.db, viewer, [row.id, ...similar.items.map((s) => s.id)]);
 
   return {
@@ -105,7 +109,7 @@ export async function propertyDetail(
       longitude: access ? row.longitude : null,
     },
     owner: ownerCardView(storage, owner, viewer),
-    total_views: row.totalViews,
+    total_views: views ?? row.totalViews,
     total_likes: row.totalLikes,
     is_premium: row.isPremium,
     promoted: row.featuredUntil !== null && row.featuredUntil > now,
@@ -130,18 +134,7 @@ export async function propertyDetail(
 }
 export type PropertyDetail = Awaited<ReturnType<typeof propertyDetail>>;
 
-/** Counts one view of a listing (`total_views + 1`, atomically); returns the new count (null if it is gone). */
-export function recordPropertyView(db: Database, propertyId: number): Promise<number | null> {
-  return incrementPropertyViews(db, propertyId);
-}
-
-/**
- * get_property for one listing: its detail, counted as a view unless the owner is looking at their own.
- * The reply carries the count including this view.
- */
-export async function viewProperty(deps: Deps, by: { id: number } | { slug: string }, viewer: SessionUser | null) {
-  const detail = await propertyDetail(deps, by, viewer);
-  if (detail.is_owner) return detail;
-  const views = await recordPropertyView(deps.db, detail.id);
-  return { ...detail, total_views: views ?? detail.total_views };
+/** get_property for one listing: its detail, counted as a view unless the owner is looking at their own. */
+export function viewProperty(deps: Deps, by: { id: number } | { slug: string }, viewer: SessionUser | null) {
+  return propertyDetail(deps, by, viewer, { countView: true });
 }

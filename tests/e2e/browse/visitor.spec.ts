@@ -108,6 +108,16 @@ test("a listing's page tells crawlers what it is", async ({ page, request }) => 
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\//);
 });
 
+test("each visit to a listing's page counts as a view, shown including itself", async ({ page, request }) => {
+  // A listing no other test opens; lists do not count views, so its card tells the count before the visit.
+  const list = await (await request.get('/api/get-property-list?limit=1&offset=7&property_type=rent')).json();
+  const listing = list.data.items[0];
+  await page.goto(`/properties-details/${listing.slug_id}`);
+  await expect(page.getByText(`${listing.total_views + 1} views`)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(`${listing.total_views + 2} views`)).toBeVisible();
+});
+
 test('an unknown listing is a 404 page', async ({ page }) => {
   expect((await page.goto('/properties-details/no-such-listing'))?.status()).toBe(404);
 });
