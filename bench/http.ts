@@ -28,15 +28,21 @@ export interface SsrRatio {
   ratio: number;
 }
 
+/** Untimed load before each measured run: the server's JIT and its database's caches (PGlite's are its own) warm up. */
+const WARMUP_SECONDS = 2;
+
 /**
- * `connections` clients sending requests back to back for `seconds`; latency percentiles of every response, and
- * the CPU time the server and PostgreSQL spent per request (the load generator shares the machine's cores).
+ * `connections` clients sending requests back to back for `seconds`, after a short untimed warm-up; latency
+ * percentiles of every response, and the CPU time the server and PostgreSQL spent per request (the load generator
+ * shares the machine's cores).
  */
 export async function load(server: RunningServer, name: string, urlPath: string, connections: number, seconds: number) {
+  // A generous timeout: a starved server's slow answers are measured rather than dropped.
+  const options = { url: server.url + urlPath, connections, timeout: 30 };
+  await autocannon({ ...options, duration: WARMUP_SECONDS });
   const latencies: number[] = [];
   const meter = startCpuMeter(server.pid);
-  // A generous timeout: a starved server's slow answers are measured rather than dropped.
-  const instance = autocannon({ url: server.url + urlPath, connections, duration: seconds, timeout: 30 });
+  const instance = autocannon({ ...options, duration: seconds });
   instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await instance;
   const cpu = meter?.();
