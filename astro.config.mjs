@@ -10,10 +10,10 @@ export default defineConfig({
   // No markdown pages; Shiki's inline styles would also clash with the CSP.
   markdown: { syntaxHighlight: false },
   server: { port: 4321, host: true },
-  // The API does its own Origin check for cookie-authenticated writes (src/server/api/middleware/origin.ts);
-  // Astro's check applies to pages' form posts.
   security: {
-    checkOrigin: true,
+    // Writes from other sites are refused by our own check (src/server/web/request-origin.ts), the same for pages
+    // and the API on the dev server and in production, where API calls do not pass through Astro.
+    checkOrigin: false,
     // Astro hashes its own inline scripts and styles into a CSP <meta>; frame-ancestors and friends, which a
     // <meta> cannot carry, are sent as a header by src/middleware.ts.
     csp: {

@@ -12,6 +12,8 @@ const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
 const DRAIN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 
+let stopping = false;
+
 const log = (level, message, fields = {}) =>
   process[level === 'error' ? 'stderr' : 'stdout'].write(
     JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }) + '\n',
@@ -19,20 +21,31 @@ const log = (level, message, fields = {}) =>
 
 // Pages, JSON and assets travel compressed (brotli or gzip, as the browser accepts): on a slow phone network the home
 // page's HTML is 60 KB raw and about 10 KB compressed. Event streams stay as they are, since a compressor holds
-// events back until its buffer fills.
+// events back until its buffer fills; so do answers to Range requests, whose byte offsets refer to the file itself.
 const isEventStream = (res) => String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream');
-const compress = compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) });
+const compress = compression({
+  filter: (req, res) => !req.headers.range && !isEventStream(res) && compression.filter(req, res),
+});
 // API calls skip Astro's page pipeline once the runtime has registered the API (src/server/api/serve.ts); the
-// readiness call below goes through Astro and starts the runtime.
+// readiness call below goes through Astro and starts the runtime. A request that cannot be made into a Request
+// (a bad Host header, say) or fails outside the API still gets the API's envelope, headers and log line.
 const api = Symbol.for('marketplace.api');
 const serveApi = getRequestListener(
-  (request, { incoming }) => globalThis[api](request, incoming.socket.remoteAddress),
-  {
-    overrideGlobalObjects: false,
-  },
+  (request, { incoming }) => globalThis[api].answer(standardBody(request, incoming), incoming.socket.remoteAddress),
+  { overrideGlobalObjects: false, errorHandler: (error) => globalThis[api].fail(error) },
 );
-const isApi = (url = '') => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-const route = (req, res) => (isApi(req.url) && globalThis[api] ? serveApi(req, res) : handler(req, res));
+// node-server's lightweight Request cannot be copied with `new Request(request, …)`, which Hono's body limit does
+// for a body of undeclared length (chunked); such requests are handed over as a standard Request.
+const standardBody = (request, incoming) =>
+  incoming.headers['transfer-encoding']
+    ? new Request(request.url, { method: request.method, headers: request.headers, body: request.body, duplex: 'half' })
+    : request;
+// The path as the API will see it, with dot segments resolved ("/api/../x" is not an API call).
+const isApi = (url = '/') => {
+  const pathname = URL.parse(url, 'http://localhost')?.pathname ?? '';
+  return pathname === '/api' || pathname.startsWith('/api/');
+};
+const route = (req, res) => (globalThis[api] && isApi(req.url) ? serveApi(req, res) : handler(req, res));
 const server = http.createServer((req, res) => compress(req, res, () => route(req, res)));
 server.listen(port, host);
 await new Promise((resolve, reject) => {
@@ -51,7 +64,6 @@ if (!ready.ok) {
 }
 log('info', `marketplace ready at http://localhost:${port}`);
 
-let stopping = false;
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;

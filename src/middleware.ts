@@ -11,6 +11,7 @@ import { AppError } from './server/errors.ts';
 import { isApiPath } from './server/api/serve.ts';
 import { dropCachedReads, mayWrite } from './server/cache/read-cache.ts';
 import { logger } from './server/logger.ts';
+import { isOwnOrigin } from './server/web/request-origin.ts';
 import { applySecurityHeaders } from './server/web/security-headers.ts';
 import { pageShowsMap } from './server/geo/map-provider.ts';
 import { mapPagePolicy } from './server/services/map-config-service.ts';
@@ -75,7 +76,12 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     if (!locals.user) context.cookies.delete(SESSION_COOKIE, { path: '/' });
   }
 
-  const response = await next();
+  // Pages take form posts from our own pages only (the API applies the same rule to itself).
+  const crossSite =
+    mayWrite(context.request.method) && !isOwnOrigin(context.request.headers.get('origin'), context.url.href);
+  const response = crossSite
+    ? new Response(t('errors.cross_origin'), { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+    : await next();
   // A form post may have changed what the cached public reads show (the API drops them itself).
   if (mayWrite(context.request.method)) dropCachedReads();
   applySecurityHeaders(response.headers, secure);

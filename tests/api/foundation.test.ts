@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { settings, users } from '../../src/server/db/schema/index.ts';
 import { startSession } from '../../src/server/services/session-service.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { ADMIN, createTestApp, type TestApp } from '../support/test-app.ts';
 import { seedCatalog } from '../support/factories.ts';
 
 let app: TestApp;
@@ -188,5 +188,28 @@ describe('authentication', () => {
     // Same origin passes the check and reaches routing (no POST /faqs exists).
     const same = await app.call('POST', '/api/faqs', { headers: { ...cookie, origin: 'http://localhost' } });
     expect(same.status).toBe(404);
+  });
+
+  it("refuses another site's form that signs a visitor in, and lets apps without an Origin through", async () => {
+    const signIn = () => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ logintype: 'email', ...ADMIN })) form.set(name, value);
+      return form;
+    };
+    const foreign = await app.call('POST', '/api/user_signup', {
+      body: signIn(),
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.data.code).toBe('forbidden');
+    expect(foreign.headers.get('set-cookie')).toBeNull();
+    const ours = await app.call('POST', '/api/user_signup', {
+      body: signIn(),
+      headers: { origin: 'http://localhost' },
+    });
+    expect(ours.status).toBe(200);
+    const withoutOrigin = await app.call('POST', '/api/user_signup', { body: signIn() });
+    expect(withoutOrigin.status).toBe(200);
+    expect(withoutOrigin.body.data.token).toEqual(expect.any(String));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serveApi } from '../../src/server/api/serve.ts';
+import { serveApi, serveFailure } from '../../src/server/api/serve.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 const app = await createTestApp();
@@ -13,5 +13,21 @@ describe('the API entry both servers use', () => {
     expect(response.headers.get('strict-transport-security')).toBeNull();
     const secure = await serveApi(app.api, new Request('https://example.com/api/web-settings'), '127.0.0.1');
     expect(secure.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+
+  it('answers a request the server could not read, or a failure outside the API, in the envelope with headers', async () => {
+    const unreadable = Object.assign(new Error('Invalid host header'), { name: 'RequestError' });
+    const refused = await serveFailure(app.api, unreadable);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: true, data: { code: 'bad_request' } });
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(refused.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+
+    const failed = await serveFailure(app.api, new Error('the database went away'));
+    expect(failed.status).toBe(500);
+    const body = await failed.json();
+    expect(body).toMatchObject({ error: true, data: { code: 'server_error' } });
+    expect(JSON.stringify(body)).not.toContain('database went away');
+    expect(failed.headers.get('x-frame-options')).toBe('DENY');
   });
 });

@@ -44,6 +44,10 @@ export function createApi(deps: ApiDeps) {
     if (mayWrite(c.req.method)) dropCachedReads();
   });
   app.use(requestContext(deps));
+  app.use(async (c, next) => {
+    if (c.env?.failure !== undefined) throw c.env.failure;
+    await next();
+  });
   app.use(
     bodyLimit({
       maxSize: 25 * 1024 * 1024,

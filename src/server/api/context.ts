@@ -20,8 +20,11 @@ export interface ApiDeps {
 }
 
 export interface ApiEnv {
-  /** Passed by the Astro seam: the TCP peer address. */
-  Bindings: { clientAddress?: string };
+  /**
+   * Passed by serveApi: the TCP peer address, and `failure` when the server could not hand the API a request (see
+   * `serveFailure`), which the API answers like any error.
+   */
+  Bindings: { clientAddress?: string; failure?: unknown };
   Variables: ApiDeps & {
     /** The caller's IP as far as we can trust it (see TRUST_PROXY). */
     clientIp: string;

@@ -1,12 +1,11 @@
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { bearerToken, SESSION_COOKIE } from '../../auth/tokens.ts';
-import { env } from '../../env.ts';
+import { mayWrite } from '../../cache/read-cache.ts';
 import { AppError } from '../../errors.ts';
 import { resolveSession } from '../../services/session-service.ts';
+import { isOwnOrigin } from '../../web/request-origin.ts';
 import type { ApiEnv } from '../context.ts';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Resolves the caller from `Authorization: Bearer` (API clients) or the session cookie (browser).
@@ -23,15 +22,18 @@ export const identify = createMiddleware<ApiEnv>(async (c, next) => {
     c.set('user', user);
     c.set('authViaCookie', !fromHeader && user !== null);
   }
-  if (c.var.authViaCookie && !SAFE_METHODS.has(c.req.method)) assertSameOrigin(c.req.raw);
+  if (mayWrite(c.req.method) && !fromHeader) assertOwnOrigin(c.req.raw, c.var.authViaCookie);
   await next();
 });
 
-/** Cookie sessions ride along on cross-site requests; a write must come from our own origin. */
-function assertSameOrigin(request: Request): void {
+/**
+ * A write from a browser must come from our own pages. Another site's form could otherwise act with the visitor's
+ * session cookie, or sign them in to an account of its choosing. A bearer token is never sent on its own, so calls
+ * carrying one pass; apps and scripts send no Origin; a write riding on the cookie must name our origin.
+ */
+function assertOwnOrigin(request: Request, viaCookie: boolean): void {
   const origin = request.headers.get('origin');
-  const allowed = new Set([new URL(request.url).origin, new URL(env().PUBLIC_URL).origin]);
-  if (!origin || !allowed.has(origin)) throw AppError.forbidden('errors.cross_origin');
+  if (origin ? !isOwnOrigin(origin, request.url) : viaCookie) throw AppError.forbidden('errors.cross_origin');
 }
 
 export const requireUser = createMiddleware<ApiEnv>(async (c, next) => {
