@@ -70,6 +70,9 @@ test.describe('server lifecycle on the embedded database', () => {
     const intruder = startServer({ PORT: String(sidePort(14)), DATA_DIR: dataDir });
     expect(await intruder.exited).toBe(1);
     expect(intruder.output()).toMatch(/in use by another process/);
+    // It gives up through the same shutdown as SIGTERM, not a crash.
+    expect(intruder.output()).toContain('"message":"server failed to start"');
+    expect(intruder.output()).toContain('"message":"stopped"');
     // The owner is unharmed.
     expect((await fetch(`http://127.0.0.1:${sidePort(13)}/api/health/ready`)).status).toBe(200);
     owner.child.kill('SIGTERM');
