@@ -15,6 +15,11 @@ export interface LiveFormOptions {
   typingDelay?: number;
   /** After a new state is shown (and the address updated). */
   onLoaded?: (url: URL) => void;
+  /**
+   * A `role="status"` element outside the region (the result count), refreshed from the page by its id. It stays
+   * the same element, so screen readers announce its new text; one inside the region would be replaced instead.
+   */
+  status?: HTMLElement;
 }
 
 export interface LiveForm {
@@ -42,6 +47,12 @@ function setFormValues(form: HTMLFormElement, params: URLSearchParams) {
   }
 }
 
+/** Moves focus to what replaced the focused element, so keyboard and screen reader users keep their place. */
+function keepFocusNear(target: HTMLElement) {
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus();
+}
+
 /**
  * Makes a server-rendered GET form live: as the visitor changes it, the same page is fetched with the new query,
  * one region of it is swapped in and the address updated (shareable, back-button friendly). Links inside the region
@@ -50,7 +61,7 @@ function setFormValues(form: HTMLFormElement, params: URLSearchParams) {
 export function enhanceLiveForm(
   form: HTMLFormElement,
   region: HTMLElement,
-  { fetchHtml, typingDelay = 400, onLoaded }: LiveFormOptions,
+  { fetchHtml, typingDelay = 400, onLoaded, status }: LiveFormOptions,
 ): LiveForm {
   const path = new URL(form.action, window.location.href).pathname;
   let controller: AbortController | null = null;
@@ -58,13 +69,18 @@ export function enhanceLiveForm(
 
   async function load(url: URL) {
     controller?.abort();
-    controller = new AbortController();
+    const current = (controller = new AbortController());
     region.setAttribute('aria-busy', 'true');
     try {
-      const html = await fetchHtml(url.pathname + url.search, controller.signal);
-      const next = new DOMParser().parseFromString(html, 'text/html').getElementById(region.id);
+      const html = await fetchHtml(url.pathname + url.search, current.signal);
+      const page = new DOMParser().parseFromString(html, 'text/html');
+      const next = page.getElementById(region.id);
       if (!next) throw new Error('region missing');
+      // A link clicked inside the region (a page number, a filter chip) is about to disappear with it.
+      const focusWasInside = region.contains(document.activeElement);
       region.innerHTML = next.innerHTML;
+      if (status) status.textContent = page.getElementById(status.id)?.textContent ?? '';
+      if (focusWasInside) keepFocusNear(status ?? region);
       window.history.replaceState(null, '', url.pathname + url.search);
       setFormValues(form, url.searchParams);
       onLoaded?.(url);
@@ -73,7 +89,8 @@ export function enhanceLiveForm(
       // The page still works as a form: fall back to a normal navigation.
       window.location.assign(url.pathname + url.search);
     } finally {
-      region.removeAttribute('aria-busy');
+      // A newer load may have started meanwhile; the region is busy until that one ends.
+      if (controller === current) region.removeAttribute('aria-busy');
     }
   }
 

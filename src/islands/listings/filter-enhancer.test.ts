@@ -2,10 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enhanceFilterForm, formFilter, type FetchHtml } from './filter-enhancer.ts';
 
-/** A stand-in for the server: the results region says which query it was rendered for. */
+/** A stand-in for the server: the count says which query the page was rendered for. */
 const page = (query: string) =>
-  `<main><div id="results"><p role="status">results for ${query || 'everything'}</p>` +
-  `<a data-live-link href="/properties?city=Porto">remove</a></div></main>`;
+  `<main><p id="count" role="status">results for ${query || 'everything'}</p>` +
+  `<div id="results"><a data-live-link href="/properties?city=Porto">remove</a></div></main>`;
 
 let fetched: string[];
 let saved: Record<string, string>[];
@@ -16,7 +16,7 @@ const fetchHtml: FetchHtml = (url) => {
 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function render(restored: Record<string, string> | null = null) {
+function render(restored: Record<string, string> | null = null, fetcher: FetchHtml = fetchHtml) {
   document.body.innerHTML = `
     <form id="filters" action="/properties" method="get">
       <label for="f-search">Search</label><input id="f-search" type="search" name="search">
@@ -26,17 +26,19 @@ function render(restored: Record<string, string> | null = null) {
       <label><input type="checkbox" name="promoted" value="1"> Promoted</label>
       <button type="submit">Apply</button>
     </form>
-    <div id="results"><p role="status">first render</p></div>`;
+    <p id="count" role="status">first render</p>
+    <div id="results"><a data-live-link href="/properties?city=Porto">remove</a></div>`;
   const form = document.getElementById('filters') as HTMLFormElement;
   cleanup = enhanceFilterForm(form, document.getElementById('results')!, {
-    fetchHtml,
+    fetchHtml: fetcher,
     save: (filter) => saved.push(filter),
     restored,
     typingDelay: 20,
+    status: document.getElementById('count')!,
   });
   return form;
 }
-const results = () => document.querySelector('#results [role="status"]')!.textContent;
+const results = () => document.getElementById('count')!.textContent;
 
 beforeEach(() => {
   fetched = [];
@@ -84,6 +86,48 @@ describe('the filter form, enhanced', () => {
     await settle();
     expect(fetched.at(-1)).toBe('/properties?city=Porto');
     expect((form.elements.namedItem('city') as HTMLInputElement).value).toBe('Porto');
+  });
+
+  it('keeps the count one live region, and gives focus to it when the clicked link is replaced', async () => {
+    render();
+    const count = document.getElementById('count');
+    const link = document.querySelector<HTMLAnchorElement>('#results a[data-live-link]')!;
+    link.focus();
+    link.click();
+    await settle();
+    expect(document.getElementById('count')).toBe(count);
+    expect(results()).toBe('results for city=Porto');
+    expect(link.isConnected).toBe(false);
+    expect(document.activeElement).toBe(count);
+    // Focus in the form stays where it is.
+    const city = document.getElementById('f-city') as HTMLInputElement;
+    city.focus();
+    city.form!.requestSubmit();
+    await settle();
+    expect(document.activeElement).toBe(city);
+  });
+
+  it('keeps the results busy until the newest of overlapping loads is shown', async () => {
+    const pending: (() => void)[] = [];
+    const slowFetch: FetchHtml = (url, signal) =>
+      new Promise((resolve, reject) => {
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        pending.push(() => resolve(page(new URL(url, 'http://localhost').search.slice(1))));
+      });
+    const form = render(null, slowFetch);
+    const region = document.getElementById('results')!;
+    const type = form.elements.namedItem('property_type') as HTMLSelectElement;
+    type.value = 'rent';
+    type.dispatchEvent(new Event('change', { bubbles: true }));
+    type.value = '';
+    type.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    // The first load was aborted by the second; the region is still busy with the second.
+    expect(region.getAttribute('aria-busy')).toBe('true');
+    pending[1]!();
+    await settle();
+    expect(region.hasAttribute('aria-busy')).toBe(false);
+    expect(results()).toBe('results for everything');
   });
 
   it('applies the remembered filter when the page opens without one, and not otherwise', async () => {

@@ -13,6 +13,8 @@ export interface FilterEnhancerOptions {
   restored: Record<string, string> | null;
   /** Milliseconds to wait after typing before searching. */
   typingDelay?: number;
+  /** The result count's live region, outside the results (see live-form.ts). */
+  status?: HTMLElement;
 }
 
 const hasFilter = (params: URLSearchParams) => FILTER_KEYS.some((key) => params.has(key));
@@ -24,11 +26,12 @@ const hasFilter = (params: URLSearchParams) => FILTER_KEYS.some((key) => params.
 export function enhanceFilterForm(
   form: HTMLFormElement,
   results: HTMLElement,
-  { fetchHtml, save, restored, typingDelay }: FilterEnhancerOptions,
+  { fetchHtml, save, restored, typingDelay, status }: FilterEnhancerOptions,
 ): () => void {
   const live = enhanceLiveForm(form, results, {
     fetchHtml,
     ...(typingDelay === undefined ? {} : { typingDelay }),
+    status,
     onLoaded: (url) => save(Object.fromEntries([...url.searchParams.entries()].filter(([key]) => key !== 'page'))),
   });
   if (!hasFilter(new URLSearchParams(window.location.search)) && restored && Object.keys(restored).length > 0) {
@@ -40,19 +43,21 @@ export function enhanceFilterForm(
 }
 
 /**
- * Enhances the list page's filter form, marked `data-live-results` (the id of its results region), once the
- * filter remembered from an earlier visit has been read from storage.
+ * Enhances the list page's filter form, marked `data-live-results` (the id of its results region) and
+ * `data-live-status` (the id of its result count), once the filter remembered from an earlier visit has been read
+ * from storage.
  */
 export function enhanceListingFilters(doc: Document): void {
   for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-live-results]')) {
     const results = doc.getElementById(form.dataset['liveResults'] ?? '');
     if (!results) continue;
+    const status = doc.getElementById(form.dataset['liveStatus'] ?? '') ?? undefined;
     void restorePersistedState().then((state) => {
       const stored = state.cache.filterData;
       const restored = stored
         ? Object.fromEntries(Object.entries(stored).filter((e): e is [string, string] => typeof e[1] === 'string'))
         : null;
-      enhanceFilterForm(form, results, { fetchHtml: fetchPageHtml, save: setFilterData, restored });
+      enhanceFilterForm(form, results, { fetchHtml: fetchPageHtml, save: setFilterData, restored, status });
       // Tests wait for this before they filter (tests/e2e/support/hydration.ts).
       form.dataset['enhanced'] = '';
     });

@@ -6,13 +6,15 @@ import { UnsupportedBanner } from './UnsupportedBanner.tsx';
 export interface ShellUiProps {
   i18n: IslandI18n;
   appstoreId: string;
+  /** The page's toast live region (AppShell.astro). */
+  toastRegion: HTMLElement;
 }
 
-/** The app shell's React part: the toasts' live region and the unsupported-browser banner. */
-export function ShellUi({ i18n, appstoreId }: ShellUiProps) {
+/** The app shell's React part: the toasts and the unsupported-browser banner. */
+export function ShellUi({ i18n, appstoreId, toastRegion }: ShellUiProps) {
   return (
     <IslandI18nProvider i18n={i18n}>
-      <Toasts />
+      <Toasts region={toastRegion} />
       <UnsupportedBanner appstoreId={appstoreId} />
     </IslandI18nProvider>
   );

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { TOAST_DRAG_DISMISS_RATIO, TOAST_DURATION_MS } from '../../lib/cache-policy.ts';
 import { $toasts, dismissToast, type Toast } from '../../stores/toasts.ts';
 import { useTranslation } from '../i18n.tsx';
@@ -117,22 +118,14 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 /**
- * The toast container: always in the page (empty when idle) so screen readers know the live region before
- * anything is announced into it.
+ * The toasts, shown in the page's live region (`<ol aria-live="polite">`, rendered by AppShell.astro). It is in the
+ * page from the start, empty, so screen readers know it before anything is announced into it; React, which loads
+ * only once there is something to show, fills it.
  */
-export function Toasts() {
+export function Toasts({ region }: { region: HTMLElement }) {
   const toasts = useStore($toasts);
-  const { t } = useTranslation();
-  return (
-    <ol
-      className="shell-toasts"
-      aria-live="polite"
-      aria-relevant="additions text"
-      aria-label={t('shell.notifications')}
-    >
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} />
-      ))}
-    </ol>
+  return createPortal(
+    toasts.map((toast) => <ToastItem key={toast.id} toast={toast} />),
+    region,
   );
 }

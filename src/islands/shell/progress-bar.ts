@@ -1,6 +1,9 @@
 import type { ReadableAtom } from 'nanostores';
 import { PROGRESS_MINIMUM } from '../../lib/cache-policy.ts';
 
+/** Paths that answer with files or JSON (often as downloads, which leave the page where it is), never pages. */
+const isFilePath = (pathname: string) => pathname.startsWith('/api/') || pathname.startsWith('/uploads/');
+
 /** Is this click going to load another page of ours? */
 function isNavigatingClick(event: MouseEvent): boolean {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
@@ -11,6 +14,7 @@ function isNavigatingClick(event: MouseEvent): boolean {
   const url = new URL(link.href, location.href);
   return (
     url.origin === location.origin &&
+    !isFilePath(url.pathname) &&
     !(url.pathname === location.pathname && url.search === location.search && url.hash)
   );
 }

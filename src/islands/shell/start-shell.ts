@@ -69,11 +69,14 @@ export function startShell(win: Window & typeof globalThis, props: ShellProps, m
 
 /** The element AppShell.astro renders: its `data-props` hold the ShellProps; the React part mounts inside it. */
 export const SHELL_ELEMENT_ID = 'app-shell';
+/** The toasts' live region AppShell.astro renders, empty, on every page. */
+export const TOAST_REGION_ID = 'shell-toasts';
 
 /** Starts the shell from the page's markup; the React part loads when the browser is idle, as `client:idle` would. */
 export function startShellOnPage(win: Window & typeof globalThis): void {
   const root = win.document.getElementById(SHELL_ELEMENT_ID);
-  if (!root?.dataset['props']) return;
+  const toastRegion = win.document.getElementById(TOAST_REGION_ID);
+  if (!root?.dataset['props'] || !toastRegion) return;
   const props = JSON.parse(root.dataset['props']) as ShellProps;
   // Safari has no requestIdleCallback.
   const whenIdle = (run: () => void) =>
@@ -83,7 +86,7 @@ export function startShellOnPage(win: Window & typeof globalThis): void {
   startShell(win, props, () =>
     whenIdle(() => {
       void import('./ShellUi.tsx').then(({ mountShellUi }) =>
-        mountShellUi(root, { i18n: props.i18n, appstoreId: props.settings.appstoreId }),
+        mountShellUi(root, { i18n: props.i18n, appstoreId: props.settings.appstoreId, toastRegion }),
       );
     }),
   );

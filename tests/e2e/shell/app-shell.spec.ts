@@ -73,3 +73,13 @@ test('a supporting browser shows no banner, and a navigation shows the progress 
   await page.waitForURL('**/properties');
   expect(Number(await page.evaluate(() => sessionStorage.getItem('seen-progress')))).toBe(8);
 });
+
+test('the toasts live region is in the page from the first byte, empty, before any script', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/?lang=ar');
+  const region = page.getByRole('list', { name: 'الإشعارات' });
+  await expect(region).toHaveAttribute('aria-live', 'polite');
+  await expect(region.locator('li')).toHaveCount(0);
+  await context.close();
+});
