@@ -35,19 +35,26 @@ export interface CpuUse {
   serverMs: number;
   /** Every local PostgreSQL process; backends that exit during the interval are not counted. */
   postgresMs: number;
+  /** This process: the load generator (autocannon), which shares the cores with the other two. */
+  loadGeneratorMs: number;
 }
 
 /**
- * Starts measuring the CPU time the server and the local PostgreSQL use; the returned function ends the interval.
+ * Starts measuring the CPU time the server, the local PostgreSQL and this process use; the returned function ends the interval.
  * Null where /proc is missing (not Linux): the benchmark then reports latencies only.
  */
 export function startCpuMeter(serverPid: number): (() => CpuUse) | null {
   if (!fs.existsSync('/proc/self/stat') || processCpuMs(serverPid) === null) return null;
   const postgresBefore = new Map(postgresPids().map((pid) => [pid, processCpuMs(pid) ?? 0]));
   const serverBefore = processCpuMs(serverPid)!;
+  const generatorBefore = processCpuMs(process.pid) ?? 0;
   return () => {
     let postgresMs = 0;
     for (const pid of postgresPids()) postgresMs += (processCpuMs(pid) ?? 0) - (postgresBefore.get(pid) ?? 0);
-    return { serverMs: (processCpuMs(serverPid) ?? serverBefore) - serverBefore, postgresMs };
+    return {
+      serverMs: (processCpuMs(serverPid) ?? serverBefore) - serverBefore,
+      postgresMs,
+      loadGeneratorMs: (processCpuMs(process.pid) ?? generatorBefore) - generatorBefore,
+    };
   };
 }

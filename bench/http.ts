@@ -16,9 +16,13 @@ export interface LoadResult {
   p99: number;
   /** Failed connections, timeouts and answers other than 2xx. */
   failures: number;
-  /** CPU time per answered request, ms: the server process, and the local PostgreSQL (null without /proc). */
+  /**
+   * CPU time per answered request, ms: the server process, the local PostgreSQL and the load generator (null
+   * without /proc).
+   */
   serverCpuMs: number | null;
   postgresCpuMs: number | null;
+  loadGeneratorCpuMs: number | null;
 }
 
 export interface SsrRatio {
@@ -59,6 +63,7 @@ export async function load(server: RunningServer, name: string, urlPath: string,
     failures: result.errors + result.timeouts + result.non2xx,
     serverCpuMs: perRequest(cpu?.serverMs),
     postgresCpuMs: perRequest(cpu?.postgresMs),
+    loadGeneratorCpuMs: perRequest(cpu?.loadGeneratorMs),
   } satisfies LoadResult;
 }
 

@@ -132,12 +132,12 @@ async function main() {
     const cpu = (v: number | null) => (v === null ? '–' : v.toFixed(2));
     const postgresCpu = (v: number | null) => (args.db === 'pg' ? cpu(v) : 'in server');
     print(
-      `\n| HTTP, ${args.connections} connections, ${args.duration} s | req/s | p50 ms | p95 ms | p99 ms | failed | server CPU ms/req | PostgreSQL CPU ms/req |`,
+      `\n| HTTP, ${args.connections} connections, ${args.duration} s | req/s | p50 ms | p95 ms | p99 ms | failed | server CPU ms/req | PostgreSQL CPU ms/req | load generator CPU ms/req |`,
     );
-    print('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    print('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const r of http.results)
       print(
-        `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.failures} | ${cpu(r.serverCpuMs)} | ${postgresCpu(r.postgresCpuMs)} |`,
+        `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.failures} | ${cpu(r.serverCpuMs)} | ${postgresCpu(r.postgresCpuMs)} | ${cpu(r.loadGeneratorCpuMs)} |`,
       );
     print('\n| SSR page | SSR req/s | static req/s | SSR / static |');
     print('| --- | ---: | ---: | ---: |');

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/server/db/schema/index.ts';
 import {
@@ -211,6 +211,43 @@ describe('get-property-list and get_property: filters', () => {
     const excluded = await get(`get-property-list?search=${encodeURIComponent(`${word} -loft`)}`);
     expect(ids(excluded)).toEqual([inDescription.id]);
     expect((await get('get-property-list?search=nothingmatchesthisword')).body.data.total).toBe(0);
+  });
+
+  it('search follows each listing as it is edited, taken down, rejected, brought back and deleted', async () => {
+    const word = `quokkaline${Math.random().toString(36).slice(2, 7)}`;
+    const found = async (text = word) => ids(await get(`get-property-list?search=${encodeURIComponent(text)}`));
+    const flat = await listing({ title: `Flat with ${word} views` });
+    const pending = await listing({ title: `Pending ${word} flat`, adminStatus: 'pending' });
+    expect(await found()).toEqual([flat.id]);
+
+    const renamed = `${word}renamed`;
+    await db()
+      .update(s.properties)
+      .set({ title: `Flat with ${renamed} views` })
+      .where(eq(s.properties.id, flat.id));
+    expect(await found()).toEqual([]);
+    expect(await found(renamed)).toEqual([flat.id]);
+
+    await db().update(s.properties).set({ status: 'inactive' }).where(eq(s.properties.id, flat.id));
+    expect(await found(renamed)).toEqual([]);
+    await db().update(s.properties).set({ status: 'active' }).where(eq(s.properties.id, flat.id));
+    expect(await found(renamed)).toEqual([flat.id]);
+    await db().update(s.properties).set({ adminStatus: 'rejected' }).where(eq(s.properties.id, flat.id));
+    expect(await found(renamed)).toEqual([]);
+
+    await db().update(s.properties).set({ adminStatus: 'approved' }).where(eq(s.properties.id, pending.id));
+    expect(await found()).toEqual([pending.id]);
+    // Words and a filter together are searched over the listings themselves: the same answer.
+    const city = encodeURIComponent(pending.city);
+    expect(ids(await get(`get-property-list?search=${word}&city=${city}`))).toEqual([pending.id]);
+    await db().delete(s.properties).where(eq(s.properties.id, pending.id));
+    expect(await found()).toEqual([]);
+    // Rejected and deleted: neither is left in the search table.
+    const left = await db()
+      .select({ id: s.propertySearch.propertyId })
+      .from(s.propertySearch)
+      .where(inArray(s.propertySearch.propertyId, [flat.id, pending.id]));
+    expect(left).toEqual([]);
   });
 
   it('parameter_id keeps listings with that detail, parameter_value with that value', async () => {

@@ -11,6 +11,7 @@ import {
   properties,
   propertyFacilities,
   propertyParameters,
+  propertySearch,
   users,
 } from '../db/schema/index.ts';
 import { listingOwnerColumns } from './owner-columns.ts';
@@ -105,6 +106,18 @@ export const isPublicListing = (row: { adminStatus: string; status: string }) =>
  */
 export const publicListing: SQL = sql`(${properties.adminStatus} = 'approved' and ${properties.status} = 'active')`;
 
+const textQuery = (search: string) => sql`websearch_to_tsquery('simple', ${search})`;
+
+/**
+ * The search-box case: words and nothing else, newest first. Its matches come from `property_search` (public
+ * listings only, no other filter to apply), whose narrow rows make counting a common word cheap. Anything more
+ * (a new filter field too) takes the general path over `properties`.
+ */
+function isTextOnly(filter: PublicPropertyFilter): filter is PublicPropertyFilter & { search: string } {
+  const { search, sort, ...others } = filter;
+  return !!search && (sort === undefined || sort === 'newest') && Object.values(others).every((v) => v === undefined);
+}
+
 /** The WHERE clause of a public listing search; the map search (map-repository.ts) reuses it for its markers. */
 export function publicConditions(filter: PublicPropertyFilter): SQL {
   const conditions: (SQL | undefined)[] = [publicListing];
@@ -122,7 +135,7 @@ export function publicConditions(filter: PublicPropertyFilter): SQL {
   if (filter.exceptId) conditions.push(ne(properties.id, filter.exceptId));
   if (filter.ids) conditions.push(inArray(properties.id, [...filter.ids]));
   if (filter.parameter) conditions.push(hasParameter(filter.parameter.id, filter.parameter.value));
-  if (filter.search) conditions.push(sql`${properties.search} @@ websearch_to_tsquery('simple', ${filter.search})`);
+  if (filter.search) conditions.push(sql`${properties.search} @@ ${textQuery(filter.search)}`);
   if (filter.preferences) conditions.push(sql`${preferenceScore(filter.preferences)} > 0`);
   if (filter.bounds) {
     const { south, west, north, east } = filter.bounds;
@@ -251,9 +264,17 @@ export async function listPublicProperties(
     : undefined;
   /** The ids of the matching listings (a new builder each time: dynamic builders change in place). */
   const matches = () => {
+    if (isTextOnly(filter))
+      return db
+        .select({ id: propertySearch.propertyId })
+        .from(propertySearch)
+        .where(sql`${propertySearch.search} @@ ${textQuery(filter.search)}`)
+        .$dynamic();
     const ids = db.select({ id: properties.id }).from(properties).$dynamic();
     return (mine ? ids.innerJoin(favourites, mine) : ids).where(where);
   };
+  /** The order of `matches()`: property_search keeps each listing's date, so its order is the listings' order. */
+  const matchOrder = isTextOnly(filter) ? [desc(propertySearch.createdAt), desc(propertySearch.propertyId)] : order;
   const cards = db.select(cardColumns).from(properties).leftJoin(categories, eq(categories.id, properties.categoryId));
   // The page's ids first, then their rows: the ids often come from an index alone (a place search, a map view,
   // newest first), so the table is read for the rows shown, not for every candidate sorted. Favourites are
@@ -270,7 +291,7 @@ export async function listPublicProperties(
           inArray(
             properties.id,
             matches()
-              .orderBy(...order)
+              .orderBy(...matchOrder)
               .limit(page.limit)
               .offset(page.offset),
           ),

@@ -99,6 +99,26 @@ export const properties = pgTable(
   ],
 );
 
+/**
+ * The text search of public listings (approved and active), narrow so that a search for a common word counts its
+ * matches by reading a few pages rather than whole listing rows (docs/performance.md). Kept by the trigger
+ * `properties_search_sync` (migration 0008), so every write to a listing, whatever its path, keeps it current.
+ */
+export const propertySearch = pgTable(
+  'property_search',
+  {
+    propertyId: integer()
+      .primaryKey()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    search: tsvector().notNull(),
+  },
+  (t) => [
+    index('property_search_idx').using('gin', t.search),
+    index('property_search_newest_idx').on(t.createdAt.desc().nullsFirst(), t.propertyId.desc().nullsFirst()),
+  ],
+);
+
 export const propertyFloors = pgTable(
   'property_floors',
   {
