@@ -394,13 +394,15 @@ export function listFacilityDetails(db: Executor, propertyId: number) {
  * One more view, atomically. A view is not an edit: updated_at (sitemap lastmod) stays as it was.
  * Returns the new count, or null when the listing is gone.
  */
-export async function incrementPropertyViews(db: Executor, id: number): Promise<number | null> {
-  const [row] = await db
-    .update(properties)
-    .set({ totalViews: sql`${properties.totalViews} + 1`, updatedAt: sql`${properties.updatedAt}` })
-    .where(eq(properties.id, id))
-    .returning({ totalViews: properties.totalViews });
-  return row?.totalViews ?? null;
+/**
+ * Adds counted views to listings in one statement (src/server/services/view-counter.ts), in id order so that two
+ * servers writing at once lock the rows in the same order. Not an edit: `updated_at` stays.
+ */
+export async function addPropertyViews(db: Executor, views: readonly (readonly [id: number, count: number])[]) {
+  if (views.length === 0) return;
+  const rows = [...views].sort(([a], [b]) => a - b).map(([id, count]) => sql`(${id}::int, ${count}::int)`);
+  await db.execute(sql`update ${properties} set total_views = ${properties.totalViews} + counted.views
+    from (values ${sql.join(rows, sql`, `)}) as counted(id, views) where ${properties.id} = counted.id`);
 }
 
 /** Moves the denormalised favourite count by `delta` (never below zero); returns the new count. */

@@ -5,7 +5,6 @@ import { AppError } from '../errors.ts';
 import { hasReported } from '../repositories/engagement-repository.ts';
 import {
   findPropertyWithOwner,
-  incrementPropertyViews,
   isPublicListing,
   listFacilityDetails,
   listParameterDetails,
@@ -16,6 +15,7 @@ import { hasPackageFeature } from './package-service.ts';
 import { ownerCardView } from './listing-view.ts';
 import { browseProperties, marksFor, priceSettingsOf, propertyCardView } from './property-service.ts';
 import { getPublicSettings } from './settings-service.ts';
+import { countView, unwrittenViews } from './view-counter.ts';
 
 type Deps = Pick<ApiDeps, 'db' | 'storage'>;
 
@@ -30,8 +30,8 @@ export const PREMIUM_ACCESS_MESSAGE = 'package.unavailable.premium_properties';
  * floors and exact location) go to its owner and to viewers whose package includes premium_properties; anyone else
  * gets `access: false` and the message why, as get-project-detail does with project_access.
  *
- * `countView`: count this as a view unless the owner is looking at their own (`total_views + 1`, atomically, while
- * the rest is read); the reply carries the count including it.
+ * `countView`: count this as a view unless the owner is looking at their own (written a few seconds later with
+ * others, view-counter.ts); the reply carries the count including it.
  */
 export async function propertyDetail(
   deps: Deps,
@@ -46,7 +46,7 @@ export async function propertyDetail(
   const { property: row, owner, category } = found;
   const { storage } = deps;
 
-  const [access, settings, parameters, facilities, floors, reported, similar, views] = await Promise.all([
+  const [access, settings, parameters, facilities, floors, reported, similar] = await Promise.all([
     !row.isPremium || isOwner || hasPackageFeature(deps.db, viewer, 'premium_properties'),
     getPublicSettings(deps.db),
     listParameterDetails(deps.db, row.id, row.categoryId),
@@ -59,8 +59,8 @@ export async function propertyDetail(
       { offset: 0, limit: SIMILAR_COUNT, count: false },
       now,
     ),
-    options.countView && !isOwner ? incrementPropertyViews(deps.db, row.id) : Promise.resolve(null),
   ]);
+  const unwritten = options.countView && !isOwner ? countView(deps.db, row.id) : unwrittenViews(deps.db, row.id);
   const marks = await marksFor(deps.db, viewer, [row.id, ...similar.items.map((s) => s.id)]);
 
   return {
@@ -109,7 +109,7 @@ export async function propertyDetail(
       longitude: access ? row.longitude : null,
     },
     owner: ownerCardView(storage, owner, viewer),
-    total_views: views ?? row.totalViews,
+    total_views: row.totalViews + unwritten,
     total_likes: row.totalLikes,
     is_premium: row.isPremium,
     promoted: row.featuredUntil !== null && row.featuredUntil > now,
