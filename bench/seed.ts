@@ -96,7 +96,7 @@ async function insertOwners(db: Executor, owners: number): Promise<void> {
 async function withoutListingIndexes(db: Executor, kind: DatabaseHandle['kind'], load: () => Promise<void>) {
   const { rows } = (await db.execute(sql`
     select i.indexname as name, i.indexdef as definition from pg_indexes i
-    where i.schemaname = 'public' and i.tablename in ('properties', 'property_search')
+    where i.schemaname = 'public' and i.tablename in ('properties', 'property_search', 'property_map')
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)) as unknown as {
     rows: { name: string; definition: string }[];
   };

@@ -137,21 +137,31 @@ export function publicConditions(filter: PublicPropertyFilter): SQL {
   if (filter.parameter) conditions.push(hasParameter(filter.parameter.id, filter.parameter.value));
   if (filter.search) conditions.push(sql`${properties.search} @@ ${textQuery(filter.search)}`);
   if (filter.preferences) conditions.push(sql`${preferenceScore(filter.preferences)} > 0`);
+  conditions.push(...placeConditions(properties, filter));
+  return and(...conditions)!;
+}
+
+/** `bounds` and `polygon` over a table's latitude and longitude (properties, or the map's markers). */
+export function placeConditions(
+  table: { latitude: AnyPgColumn; longitude: AnyPgColumn },
+  filter: Pick<PublicPropertyFilter, 'bounds' | 'polygon'>,
+): SQL[] {
+  const conditions: SQL[] = [];
   if (filter.bounds) {
     const { south, west, north, east } = filter.bounds;
     conditions.push(
-      gte(properties.latitude, south),
-      lte(properties.latitude, north),
-      gte(properties.longitude, west),
-      lte(properties.longitude, east),
+      gte(table.latitude, south),
+      lte(table.latitude, north),
+      gte(table.longitude, west),
+      lte(table.longitude, east),
     );
   }
   if (filter.polygon) {
     // PostgreSQL's built-in geometry (no extension; PGlite has it too): x is the longitude, y the latitude.
     const ring = `(${filter.polygon.map((p) => `(${p.longitude},${p.latitude})`).join(',')})`;
-    conditions.push(sql`point(${properties.longitude}, ${properties.latitude}) <@ ${ring}::polygon`);
+    conditions.push(sql`point(${table.longitude}, ${table.latitude}) <@ ${ring}::polygon`);
   }
-  return and(...conditions)!;
+  return conditions;
 }
 
 /**

@@ -17,6 +17,7 @@ import { facilities, parameters } from './catalog.ts';
 import { id } from './columns.ts';
 import { propertyType, rentDuration } from './enums.ts';
 import { listingColumns } from './listing-columns.ts';
+import { cellColumnSql, COARSE_GRID, FINE_GRID } from './map-grid.ts';
 import type { ImageRecord } from './media-types.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -116,6 +117,40 @@ export const propertySearch = pgTable(
   (t) => [
     index('property_search_idx').using('gin', t.search),
     index('property_search_newest_idx').on(t.createdAt.desc().nullsFirst(), t.propertyId.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * The map's markers of public listings (approved and active, with a place): what a marker shows and what a map
+ * search filters on, with the listing's cell on the fine and coarse grids (map-grid.ts). A map view reads the newest
+ * markers of each cell it covers from the cell indexes alone and merges them (src/server/repositories/
+ * map-repository.ts). Kept by the trigger `properties_map_sync` (migration 0009). The migration's cell indexes also
+ * INCLUDE every other column, which Drizzle cannot declare.
+ */
+export const propertyMap = pgTable(
+  'property_map',
+  {
+    propertyId: integer()
+      .primaryKey()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    latitude: doublePrecision().notNull(),
+    longitude: doublePrecision().notNull(),
+    propertyType: propertyType().notNull(),
+    categoryId: integer().notNull(),
+    priceMinor: bigint({ mode: 'number' }).notNull(),
+    slug: text().notNull(),
+    title: text().notNull(),
+    fineCell: integer().generatedAlwaysAs((): SQL => cellColumnSql(FINE_GRID)),
+    coarseCell: integer().generatedAlwaysAs((): SQL => cellColumnSql(COARSE_GRID)),
+  },
+  (t) => [
+    index('property_map_fine_idx').on(t.fineCell, t.createdAt.desc().nullsFirst(), t.propertyId.desc().nullsFirst()),
+    index('property_map_coarse_idx').on(
+      t.coarseCell,
+      t.createdAt.desc().nullsFirst(),
+      t.propertyId.desc().nullsFirst(),
+    ),
   ],
 );
 

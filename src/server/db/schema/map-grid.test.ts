@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { cellOf, cellsCovering, COARSE_GRID, FINE_GRID } from './map-grid.ts';
+
+describe('map grid cells', () => {
+  it('numbers neighbouring cells one apart along a row and one row width apart along a column', () => {
+    const here = cellOf(FINE_GRID, 38.71, -9.14);
+    expect(cellOf(FINE_GRID, 38.71, -9.09)).toBe(here + 1);
+    expect(cellOf(FINE_GRID, 38.76, -9.14)).toBe(here + 360 * 20 + 1);
+    // Edges belong to the cell to their north and east; negative coordinates round down, not towards zero.
+    expect(cellOf(FINE_GRID, 38.75, -9.1)).toBe(cellOf(FINE_GRID, 38.7501, -9.0999));
+    expect(cellOf(FINE_GRID, -0.01, -0.01)).toBe(cellOf(FINE_GRID, 0, 0) - 360 * 20 - 1 - 1);
+  });
+
+  it('keeps every cell of the world distinct and positive', () => {
+    expect(cellOf(FINE_GRID, -90, -180)).toBe(0);
+    expect(cellOf(FINE_GRID, 90, 180)).toBe(3600 * 7201 + 7200);
+    expect(cellOf(FINE_GRID, 90, 180)).toBeLessThan(2 ** 31);
+    expect(cellOf(COARSE_GRID, 90, 180)).toBe(360 * 721 + 720);
+  });
+
+  it('lists the cells a box covers, row by row, and gives up past the maximum', () => {
+    // A 10 by 14 km view of Lisbon: 3 rows of fine cells by 4 columns.
+    const view = { south: 38.6773, north: 38.7673, west: -9.2193, east: -9.0593 };
+    const cells = cellsCovering(FINE_GRID, view, 48)!;
+    expect(cells).toHaveLength(12);
+    expect(cells[0]).toBe(cellOf(FINE_GRID, view.south, view.west));
+    expect(cells.at(-1)).toBe(cellOf(FINE_GRID, view.north, view.east));
+    expect(new Set(cells).size).toBe(12);
+    // Every point of the view falls in one of them.
+    for (let i = 0; i <= 10; i++)
+      for (let j = 0; j <= 10; j++) {
+        const latitude = view.south + ((view.north - view.south) * i) / 10;
+        const longitude = view.west + ((view.east - view.west) * j) / 10;
+        expect(cells).toContain(cellOf(FINE_GRID, latitude, longitude));
+      }
+    expect(cellsCovering(FINE_GRID, view, 11)).toBeNull();
+    // A point is one cell; a region is too many fine cells but few coarse ones.
+    expect(cellsCovering(FINE_GRID, { south: 1, north: 1, west: 2, east: 2 }, 48)).toEqual([cellOf(FINE_GRID, 1, 2)]);
+    const region = { south: 45.1, north: 45.9, west: -74.3, east: -72.9 };
+    expect(cellsCovering(FINE_GRID, region, 48)).toBeNull();
+    expect(cellsCovering(COARSE_GRID, region, 48)).toHaveLength(8);
+  });
+});

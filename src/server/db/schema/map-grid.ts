@@ -1,0 +1,51 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The map's grids: the world cut into square-degree cells, a fine one (0.05°, about 5.5 km north to south) for a
+ * town or a city and a coarse one (0.5°) for a region. `property_map` stores each listing's cell of both, and a map
+ * view reads the newest listings of the few cells it covers (docs/decisions/021-map-cells.md).
+ */
+export interface MapGrid {
+  /** Cells per degree. */
+  perDegree: number;
+}
+
+export const FINE_GRID: MapGrid = { perDegree: 20 };
+export const COARSE_GRID: MapGrid = { perDegree: 2 };
+
+/**
+ * The cell number of a point: its row (from the south pole) times the row's width plus its column (from the
+ * antimeridian). The database computes the same from the same doubles, so both sides agree on every point.
+ */
+export function cellOf(grid: MapGrid, latitude: number, longitude: number): number {
+  const n = grid.perDegree;
+  return (Math.floor(latitude * n) + 90 * n) * (360 * n + 1) + Math.floor(longitude * n) + 180 * n;
+}
+
+/** cellOf as a generated column's expression over the row's latitude and longitude. */
+export function cellColumnSql(grid: MapGrid): SQL {
+  const n = grid.perDegree;
+  return sql.raw(
+    `(floor("latitude" * ${n})::integer + ${90 * n}) * ${360 * n + 1} + floor("longitude" * ${n})::integer + ${180 * n}`,
+  );
+}
+
+/**
+ * The cells a box covers on a grid, or null when there are more than `max` (the box is too large for that grid).
+ * A box that crosses the antimeridian (west > east) is never asked: map views are clamped to -180..180.
+ */
+export function cellsCovering(
+  grid: MapGrid,
+  box: { south: number; west: number; north: number; east: number },
+  max: number,
+): number[] | null {
+  const n = grid.perDegree;
+  const rows = Math.floor(box.north * n) - Math.floor(box.south * n) + 1;
+  const columns = Math.floor(box.east * n) - Math.floor(box.west * n) + 1;
+  if (rows < 1 || columns < 1 || rows * columns > max) return null;
+  const first = cellOf(grid, box.south, box.west);
+  const cells: number[] = [];
+  for (let row = 0; row < rows; row++)
+    for (let column = 0; column < columns; column++) cells.push(first + row * (360 * n + 1) + column);
+  return cells;
+}

@@ -1,0 +1,250 @@
+import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../src/server/db/schema/index.ts';
+import { cellOf, COARSE_GRID, FINE_GRID } from '../../src/server/db/schema/map-grid.ts';
+import { listMapMarkers } from '../../src/server/repositories/map-repository.ts';
+import type { PublicPropertyFilter } from '../../src/server/repositories/property-repository.ts';
+import { createProperty, seedCatalog } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * Map views of a town, a city or a region read their markers from `property_map`'s cells
+ * (docs/decisions/021-map-cells.md). These tests hold them to the plain answer read from `properties`, and follow
+ * one listing through the writes that put it on the map, move it and take it off.
+ */
+let app: TestApp;
+let catalog: Awaited<ReturnType<typeof seedCatalog>>;
+const db = () => app.database.db;
+
+/** Around Montreal (negative longitudes), spread over about 0.6° by 0.6°, listed over about a month. */
+const CENTRE = { latitude: 45.5, longitude: -73.6 };
+const SPREAD = 3_000;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  catalog = await seedCatalog(db());
+  // Deterministic scatter: dense towards the centre, both types, two categories, prices over a wide range, and
+  // some listings that are not public or have no place (never markers).
+  await db().execute(sql`
+    insert into properties (owner_id, category_id, title, slug, description, property_type, price_minor, city,
+      state, country, latitude, longitude, admin_status, status, created_at)
+    select ${catalog.owner.id}::int, case when g % 3 = 0 then ${catalog.villa.id}::int else ${catalog.apartment.id}::int end,
+      'Cell listing ' || g, 'cell-listing-' || g, 'Somewhere on the map.',
+      (case when g % 2 = 0 then 'rent' else 'sell' end)::property_type, ((g * 7919) % 5000 + 100) * 10000,
+      'Montreal', 'Quebec', 'Canada',
+      case when g % 50 = 0 then null else ${CENTRE.latitude}::float8 + (((g * 104729) % 6001) - 3000) * 0.0001 * ((g % 7) + 1) / 7 end,
+      ${CENTRE.longitude}::float8 + (((g * 15485863) % 6001) - 3000) * 0.0001 * ((g % 5) + 1) / 5,
+      (case when g % 23 = 0 then 'pending' when g % 29 = 0 then 'rejected' else 'approved' end)::admin_status,
+      (case when g % 31 = 0 then 'inactive' else 'active' end)::listing_status,
+      now() - ((g * 7) % 43200) * interval '1 minute'
+    from generate_series(1::bigint, ${SPREAD}::bigint) g`);
+});
+
+/** The markers as the listings table answers them: the plain WHERE and ORDER BY, no cells. */
+async function plainMarkers(filter: PublicPropertyFilter, limit: number): Promise<number[]> {
+  const p = s.properties;
+  const { bounds } = filter;
+  const rows = await db()
+    .select({ id: p.id })
+    .from(p)
+    .where(
+      and(
+        eq(p.adminStatus, 'approved'),
+        eq(p.status, 'active'),
+        isNotNull(p.latitude),
+        isNotNull(p.longitude),
+        bounds ? gte(p.latitude, bounds.south) : undefined,
+        bounds ? lte(p.latitude, bounds.north) : undefined,
+        bounds ? gte(p.longitude, bounds.west) : undefined,
+        bounds ? lte(p.longitude, bounds.east) : undefined,
+        filter.propertyType ? eq(p.propertyType, filter.propertyType) : undefined,
+        filter.categoryId ? eq(p.categoryId, filter.categoryId) : undefined,
+        filter.minPriceMinor === undefined ? undefined : gte(p.priceMinor, filter.minPriceMinor),
+        filter.maxPriceMinor === undefined ? undefined : lte(p.priceMinor, filter.maxPriceMinor),
+      ),
+    )
+    .orderBy(desc(p.createdAt), desc(p.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+const box = (halfHeight: number, halfWidth: number, centre = CENTRE) => ({
+  south: centre.latitude - halfHeight,
+  north: centre.latitude + halfHeight,
+  west: centre.longitude - halfWidth,
+  east: centre.longitude + halfWidth,
+});
+
+describe('map markers from cells', () => {
+  const views = {
+    'a street (one fine cell)': box(0.01, 0.01, { latitude: 45.52, longitude: -73.62 }),
+    'a city (fine cells)': box(0.045, 0.08),
+    'a metropolitan area (coarse cells)': box(0.4, 0.7),
+    'a country (no cells: the listings table)': box(10, 20),
+  };
+
+  for (const [name, bounds] of Object.entries(views))
+    it(`gives the plain answer for ${name}, cut or whole, filtered or not`, async () => {
+      const filters: PublicPropertyFilter[] = [
+        { bounds },
+        { bounds, propertyType: 'rent' },
+        { bounds, categoryId: catalog.villa.id, minPriceMinor: 1_000_000, maxPriceMinor: 30_000_000 },
+      ];
+      for (const filter of filters)
+        for (const limit of [37, 1001]) {
+          const expected = await plainMarkers(filter, limit);
+          const markers = await listMapMarkers(db(), filter, limit);
+          expect(markers.map((m) => m.id)).toEqual(expected);
+        }
+      // The views are not empty: the comparison means something.
+      expect((await plainMarkers({ bounds }, 5)).length).toBe(5);
+    });
+
+  it('keeps a drawn area exact inside the cells', async () => {
+    const area = [
+      { latitude: 45.45, longitude: -73.65 },
+      { latitude: 45.56, longitude: -73.62 },
+      { latitude: 45.5, longitude: -73.52 },
+    ];
+    const bounds = { south: 45.45, north: 45.56, west: -73.65, east: -73.52 };
+    const markers = await listMapMarkers(db(), { bounds, polygon: area }, 1001);
+    const inside = await db()
+      .select({ id: s.properties.id })
+      .from(s.properties)
+      .where(
+        and(
+          eq(s.properties.adminStatus, 'approved'),
+          eq(s.properties.status, 'active'),
+          sql`point(${s.properties.longitude}, ${s.properties.latitude}) <@ '((-73.65,45.45),(-73.62,45.56),(-73.52,45.5))'::polygon`,
+        ),
+      )
+      .orderBy(desc(s.properties.createdAt), desc(s.properties.id));
+    expect(inside.length).toBeGreaterThan(20);
+    expect(markers.map((m) => m.id)).toEqual(inside.map((r) => r.id));
+  });
+
+  it('sends the same markers and list over the API', async () => {
+    const bounds = box(0.045, 0.08);
+    const res = await app.call(
+      'GET',
+      `/api/get-properties-in-bounds?south=${bounds.south}&west=${bounds.west}&north=${bounds.north}&east=${bounds.east}&property_type=sell`,
+    );
+    expect(res.status).toBe(200);
+    const expected = await plainMarkers({ bounds, propertyType: 'sell' }, 1001);
+    const data = res.body.data;
+    expect(data.markers.map((m: { id: number }) => m.id)).toEqual(expected.slice(0, 1000));
+    expect(data.truncated).toBe(expected.length > 1000);
+    expect(data.items.map((c: { id: number }) => c.id)).toEqual(expected.slice(0, 20));
+    const first = await db().query.properties.findFirst({ where: eq(s.properties.id, expected[0]!) });
+    expect(data.markers[0]).toMatchObject({
+      slug_id: first!.slug,
+      title: first!.title,
+      property_type: 'sell',
+      latitude: first!.latitude,
+      longitude: first!.longitude,
+    });
+  });
+
+  it('numbers cells as the database does, on cell edges and at the ends of the world', async () => {
+    const points = [
+      [45.05, -73.0],
+      [45.049999999, -73.000000001],
+      [0, 0],
+      [-0.0000001, -0.0000001],
+      [-33.8688, 151.2093],
+      [89.99, 179.99],
+      [-90, -180],
+      [90, 180],
+    ] as const;
+    for (const [latitude, longitude] of points) {
+      const listing = await createProperty(db(), {
+        ownerId: catalog.owner.id,
+        categoryId: catalog.office.id,
+        latitude,
+        longitude,
+      });
+      const stored = await db().query.propertyMap.findFirst({ where: eq(s.propertyMap.propertyId, listing.id) });
+      expect(stored).toMatchObject({
+        fineCell: cellOf(FINE_GRID, latitude, longitude),
+        coarseCell: cellOf(COARSE_GRID, latitude, longitude),
+      });
+    }
+    // And the stored cells of the scattered listings are the ones cellOf gives.
+    const stored = await db()
+      .select({
+        latitude: s.propertyMap.latitude,
+        longitude: s.propertyMap.longitude,
+        fine: s.propertyMap.fineCell,
+        coarse: s.propertyMap.coarseCell,
+      })
+      .from(s.propertyMap)
+      .limit(500);
+    expect(stored.length).toBe(500);
+    for (const row of stored) {
+      expect(row.fine).toBe(cellOf(FINE_GRID, row.latitude, row.longitude));
+      expect(row.coarse).toBe(cellOf(COARSE_GRID, row.latitude, row.longitude));
+    }
+  });
+});
+
+describe('the markers table', () => {
+  it('indexes each grid by cell and date with every marker column, so views read the index alone', async () => {
+    const { rows } = (await db().execute(
+      sql`select indexname, indexdef from pg_indexes where tablename = 'property_map'`,
+    )) as unknown as { rows: { indexname: string; indexdef: string }[] };
+    const defs = Object.fromEntries(rows.map((r) => [r.indexname, r.indexdef]));
+    for (const [name, cell] of [
+      ['property_map_fine_idx', 'fine_cell'],
+      ['property_map_coarse_idx', 'coarse_cell'],
+    ])
+      expect(defs[name!]).toContain(
+        `(${cell}, created_at DESC, property_id DESC) INCLUDE (latitude, longitude, property_type, category_id, price_minor, slug, title)`,
+      );
+  });
+
+  const onMap = async (id: number) => db().query.propertyMap.findFirst({ where: eq(s.propertyMap.propertyId, id) });
+
+  it('follows a listing through approval, edits, moves, take-down and deletion', async () => {
+    const listing = await createProperty(db(), {
+      ownerId: catalog.owner.id,
+      categoryId: catalog.apartment.id,
+      adminStatus: 'pending',
+      latitude: 45.51,
+      longitude: -73.57,
+    });
+    expect(await onMap(listing.id)).toBeUndefined();
+    const set = (values: Partial<typeof s.properties.$inferInsert>) =>
+      db().update(s.properties).set(values).where(eq(s.properties.id, listing.id));
+
+    await set({ adminStatus: 'approved' });
+    expect(await onMap(listing.id)).toMatchObject({
+      slug: listing.slug,
+      title: listing.title,
+      priceMinor: listing.priceMinor,
+      fineCell: cellOf(FINE_GRID, 45.51, -73.57),
+    });
+
+    await set({ title: 'Loft by the canal', priceMinor: 250_000_00, propertyType: 'rent', rentDuration: 'monthly' });
+    expect(await onMap(listing.id)).toMatchObject({ title: 'Loft by the canal', priceMinor: 250_000_00 });
+    await set({ latitude: -33.87, longitude: 151.21 });
+    expect(await onMap(listing.id)).toMatchObject({
+      latitude: -33.87,
+      fineCell: cellOf(FINE_GRID, -33.87, 151.21),
+      coarseCell: cellOf(COARSE_GRID, -33.87, 151.21),
+    });
+
+    await set({ status: 'inactive' });
+    expect(await onMap(listing.id)).toBeUndefined();
+    await set({ status: 'active' });
+    expect(await onMap(listing.id)).toBeDefined();
+    await set({ latitude: null, longitude: null });
+    expect(await onMap(listing.id)).toBeUndefined();
+    await set({ latitude: 45.51, longitude: -73.57 });
+    expect(await onMap(listing.id)).toBeDefined();
+    await set({ adminStatus: 'rejected' });
+    expect(await onMap(listing.id)).toBeUndefined();
+    await set({ adminStatus: 'approved' });
+    await db().delete(s.properties).where(eq(s.properties.id, listing.id));
+    expect(await onMap(listing.id)).toBeUndefined();
+  });
+});
