@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { LocalFileStorage } from '../src/server/storage/local-storage.ts';
+import { flushViews } from '../src/server/services/view-counter.ts';
 import { explain, recordStatements } from './explain.ts';
 import { httpBench } from './http.ts';
 import { measure, type Timing } from './measure.ts';
@@ -104,6 +105,8 @@ async function main() {
       if (slowest) plans[scenario.name] = `${slowest.text}\n\n${slowest.plan}`;
     }
   }
+  // The detail scenario counted views in memory; a clean shutdown writes them before the database closes.
+  await flushViews(database.db);
   await database.close();
 
   let http;

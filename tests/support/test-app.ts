@@ -8,6 +8,7 @@ import type { ApiDeps } from '../../src/server/api/context.ts';
 import { OutboxSender, readOutbox, type OutboxEntry } from '../../src/server/notify/outbox.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { seedEssentials } from '../../src/server/db/seed/index.ts';
+import { flushViews } from '../../src/server/services/view-counter.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { paymentApiBases } from '../../src/server/payments/gateways.ts';
 import { LocalFileStorage } from '../../src/server/storage/local-storage.ts';
@@ -67,6 +68,8 @@ export async function createTestApp(overrides: Partial<Omit<ApiDeps, 'db' | 'sto
     ...overrides,
   });
   afterAll(async () => {
+    // As a clean shutdown does: views counted in memory are written before the database closes.
+    await flushViews(database.db);
     await database.close();
     fs.rmSync(storageDir, { recursive: true, force: true });
   });
