@@ -5,6 +5,7 @@ import { exposeApi } from './api/serve.ts';
 import { createFirebaseVerifier } from './auth/google-id-token.ts';
 import { createSenders } from './notify/senders.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { startEmbeddedMaintenance } from './db/maintenance.ts';
 import { seedDemoData, seedEssentials } from './db/seed/index.ts';
 import { env } from './env.ts';
 import { paymentApiBases } from './payments/gateways.ts';
@@ -44,6 +45,7 @@ async function boot(): Promise<Runtime> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
   onShutdown(() => database.close());
   await database.migrate();
+  startEmbeddedMaintenance(database);
   const storage: FileStorage =
     config.STORAGE_DRIVER === 's3'
       ? new S3FileStorage({

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from './client.ts';
+import { onShutdown } from '../lifecycle.ts';
+import { logger } from '../logger.ts';
+
+/**
+ * Vacuum and analyze for the embedded database. PGlite runs PostgreSQL as a single process, without the
+ * autovacuum daemon, so nothing would ever reclaim the row versions that updates and deletes leave behind, mark
+ * pages all-visible for index-only reads, or refresh the planner's statistics. This does what autovacuum would,
+ * with its default thresholds, on a timer. PostgreSQL servers have autovacuum and are left to it.
+ */
+export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
+
+export interface TableDue {
+  table: string;
+  /** Dead row versions or new rows past autovacuum's thresholds: VACUUM (ANALYZE). */
+  vacuum: boolean;
+  /** Changed rows past autoanalyze's threshold: ANALYZE. */
+  analyze: boolean;
+}
+
+/** The tables autovacuum would vacuum or analyze now (its default thresholds and scale factors). */
+export async function tablesDue(db: Database): Promise<TableDue[]> {
+  // Activity counts reach the statistics views at most once a second; make the last statements' count now.
+  await db.execute(sql`select pg_stat_force_next_flush()`);
+  const { rows } = (await db.execute(sql`
+    select relname as table,
+      n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as vacuum,
+      n_mod_since_analyze > 50 + 0.1 * n_live_tup as analyze
+    from pg_stat_user_tables
+    where schemaname = 'public'
+    order by relname`)) as unknown as { rows: TableDue[] };
+  return rows.filter((row) => row.vacuum || row.analyze);
+}
+
+/** Vacuums or analyzes each table that is due, one at a time; returns what was done. */
+export async function maintainTables(db: Database): Promise<(TableDue & { ms: number })[]> {
+  const done: (TableDue & { ms: number })[] = [];
+  for (const due of await tablesDue(db)) {
+    const started = performance.now();
+    const table = sql.identifier(due.table);
+    await db.execute(due.vacuum ? sql`vacuum (analyze) ${table}` : sql`analyze ${table}`);
+    done.push({ ...due, ms: Math.round(performance.now() - started) });
+  }
+  return done;
+}
+
+/**
+ * On PGlite, maintains the tables every `intervalMs` until shutdown (or until the returned stop is called); nothing
+ * on PostgreSQL.
+ */
+export function startEmbeddedMaintenance(
+  database: DatabaseHandle,
+  intervalMs = MAINTENANCE_INTERVAL_MS,
+): () => Promise<void> {
+  if (database.kind !== 'pglite') return async () => {};
+  let running: Promise<void> | null = null;
+  const pass = async () => {
+    try {
+      for (const { table, vacuum, ms } of await maintainTables(database.db))
+        logger.info('table maintained', { table, vacuumed: vacuum, ms });
+    } catch (error) {
+      logger.warn('table maintenance failed', { reason: error instanceof Error ? error.message : String(error) });
+    } finally {
+      running = null;
+    }
+  };
+  const timer = setInterval(() => (running ??= pass()), intervalMs);
+  timer.unref();
+  const stop = async () => {
+    clearInterval(timer);
+    await running;
+  };
+  // Hooks run newest first: this one before the database closes, so a pass in progress ends first.
+  onShutdown(stop);
+  return stop;
+}
