@@ -61,6 +61,7 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
   const [markers, setMarkers] = useState(initial.markers);
   const [total, setTotal] = useState(initial.total);
   const [totalCapped, setTotalCapped] = useState(initial.totalCapped);
+  const [truncated, setTruncated] = useState(initial.truncated);
   const [status, setStatus] = useState<Status>('idle');
   const [area, setArea] = useState<LatLng[] | null>(initial.area);
   const [corners, setCorners] = useState<LatLng[] | null>(null);
@@ -108,12 +109,19 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
         });
         const body = (await response.json()) as {
           error: boolean;
-          data: { total: number; total_capped: boolean; items: ApiMapCard[]; markers: ApiMarker[] };
+          data: {
+            total: number;
+            total_capped: boolean;
+            truncated: boolean;
+            items: ApiMapCard[];
+            markers: ApiMarker[];
+          };
         };
         if (!response.ok || body.error) throw new Error(`HTTP ${response.status}`);
         const next = body.data.items.map(listItemFromApi);
         setItems((current) => (offset === 0 ? next : [...current, ...next]));
         setMarkers(body.data.markers.map(markerFromApi));
+        setTruncated(body.data.truncated);
         setTotal(body.data.total);
         setTotalCapped(body.data.total_capped);
         setLive(true);
@@ -309,6 +317,11 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
               ? t('map.load_failed')
               : listingCount(t, total, totalCapped)}
         </p>
+        {truncated && (
+          <p className="map-truncated" data-testid="map-truncated">
+            {t('map.truncated', { count: markers.length })}
+          </p>
+        )}
         {items.length === 0 ? (
           <p>{t('map.no_results')}</p>
         ) : (

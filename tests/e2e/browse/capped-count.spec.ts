@@ -4,7 +4,7 @@ import * as s from '../../../src/server/db/schema/index.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 
 /*
- * A search matching more listings than it counts (docs/decisions/017): the page says "More than 1000", its pager
+ * A search matching more listings than it counts (and a map with more listings in view than it draws) (docs/decisions/017): the page says "More than 1000", its pager
  * stays open-ended until the end is in reach, and every listing can still be paged to. On a server of its own, so
  * the shared one's lists keep their sizes.
  */
@@ -27,9 +27,10 @@ test.beforeAll(async () => {
         .returning();
       await db.execute(sql`
         insert into properties (owner_id, category_id, title, slug, description, property_type, price_minor, city,
-          state, country, admin_status, status, created_at)
+          state, country, latitude, longitude, admin_status, status, created_at)
         select ${owner!.id}, ${category!.id}, 'Bulk flat ' || g, 'bulk-flat-' || g, 'One of many.', 'sell',
-          (100000 + g) * 100, 'Bulkhaven', 'Bulk', 'Bulkland', 'approved', 'active', now() - g * interval '1 minute'
+          (100000 + g) * 100, 'Bulkhaven', 'Bulk', 'Bulkland', 10 + (g % 40) * 0.0005, 20 + (g / 40) * 0.0005,
+          'approved', 'active', now() - g * interval '1 minute'
         from generate_series(1, ${LISTINGS}) g`);
     },
   });
@@ -61,4 +62,15 @@ test('a search past the count cap says "more than" and pages on to the last list
   await expect(pager.getByRole('link', { name: 'Next' })).toHaveCount(0);
   await expect(results.getByRole('article').last()).toContainText(`Bulk flat ${LISTINGS}`);
   await expect(count).toHaveText(`${LISTINGS} properties`);
+});
+
+test('a map with more listings in view than it draws says it shows only the newest', async ({ page }) => {
+  await page.goto(`${own.url}/properties/map`);
+  const notice = page.getByTestId('map-truncated');
+  // Server-rendered with the first view, and still there once the map has loaded what it shows.
+  await expect(notice).toHaveText('The map shows only the newest 1000 listings here. Zoom in to see the rest.');
+  await expect(page.getByRole('region', { name: 'Map of properties' })).toHaveAttribute('data-map-ready', 'true');
+  await expect(page.getByTestId('map-count')).toHaveAttribute('data-state', 'idle');
+  await expect(page.getByTestId('map-count')).toHaveText('More than 1000 properties');
+  await expect(notice).toBeVisible();
 });
