@@ -82,8 +82,9 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   const response = crossSite
     ? new Response(t('errors.cross_origin'), { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } })
     : await next();
-  // A form post may have changed what the cached public reads show (the API drops them itself).
-  if (mayWrite(context.request.method)) dropCachedReads();
+  // A form post that went through may have changed what the cached public reads show (the API drops them
+  // itself); a refused one changed nothing.
+  if (mayWrite(context.request.method) && response.status < 400) dropCachedReads();
   applySecurityHeaders(response.headers, secure);
   // Map pages load tiles (or Google's script) from the configured map host: allowed there, and only there.
   const policy = response.headers.get('content-security-policy');

@@ -114,6 +114,10 @@ describe('shared public aggregates', () => {
     });
     expect(await porto()).toBe(portoBefore);
     expect(await apartments()).toBe(apartmentsBefore);
+    // A refused write changed nothing, so it keeps them too: nobody can empty the shared reads at will.
+    const refused = await app.call('POST', '/api/add_favourite', { body: { property_id: added.id, type: 1 } });
+    expect(refused.status).toBe(401);
+    expect(await porto()).toBe(portoBefore);
 
     await someWrite(added.id);
     expect(await porto()).toBe(portoBefore + 1);

@@ -41,7 +41,9 @@ export function createApi(deps: ApiDeps) {
   const app = newRouter().basePath('/api');
   app.use(async (c, next) => {
     await next();
-    if (mayWrite(c.req.method)) dropCachedReads();
+    // Only a write that went through can have changed the shared reads; refused ones must not let anyone empty
+    // the cache at will.
+    if (mayWrite(c.req.method) && c.res.status < 400) dropCachedReads();
   });
   app.use(requestContext(deps));
   app.use(async (c, next) => {

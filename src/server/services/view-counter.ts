@@ -19,6 +19,8 @@ interface PendingViews {
 }
 
 const pendingByDatabase = new Map<Database, PendingViews>();
+/** The write in progress per database, if any. */
+const writing = new Map<Database, Promise<void>>();
 let shutdownHooked = false;
 
 function addViews(db: Database, propertyId: number, views: number): number {
@@ -46,18 +48,26 @@ export const unwrittenViews = (db: Database, propertyId: number): number =>
 
 /** Writes the views counted so far in one statement; views that could not be written are kept for the next try. */
 export async function flushViews(db: Database): Promise<void> {
+  // A write already under way ends first (shutdown must not close the database under it), and its failures come
+  // back as counts to write now.
+  await writing.get(db);
   const pending = pendingByDatabase.get(db);
   if (!pending) return;
   pendingByDatabase.delete(db);
   if (pending.timer) clearTimeout(pending.timer);
-  try {
-    await addPropertyViews(db, [...pending.counts]);
-  } catch (error) {
+  const write = addPropertyViews(db, [...pending.counts]).catch((error: unknown) => {
     logger.error('views not written, kept for the next write', { listings: pending.counts.size, error });
     for (const [propertyId, count] of pending.counts) addViews(db, propertyId, count);
+  });
+  writing.set(db, write);
+  try {
+    await write;
+  } finally {
+    if (writing.get(db) === write) writing.delete(db);
   }
 }
 
 async function flushAllViews(): Promise<void> {
-  await Promise.all([...pendingByDatabase.keys()].map(flushViews));
+  const databases = new Set([...pendingByDatabase.keys(), ...writing.keys()]);
+  await Promise.all([...databases].map(flushViews));
 }
