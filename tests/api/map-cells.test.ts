@@ -2,7 +2,7 @@ import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/server/db/schema/index.ts';
 import { cellOf, COARSE_GRID, FINE_GRID } from '../../src/server/db/schema/map-grid.ts';
-import { listMapMarkers } from '../../src/server/repositories/map-repository.ts';
+import { cellsOfView, listMapMarkers } from '../../src/server/repositories/map-repository.ts';
 import type { PublicPropertyFilter } from '../../src/server/repositories/property-repository.ts';
 import { createProperty, seedCatalog } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -16,9 +16,14 @@ let app: TestApp;
 let catalog: Awaited<ReturnType<typeof seedCatalog>>;
 const db = () => app.database.db;
 
-/** Around Montreal (negative longitudes), spread over about 0.6° by 0.6°, listed over about a month. */
+/**
+ * Around Montreal (negative longitudes), spread over about 0.6° by 0.6°, listed over 500 minutes: many listings
+ * share a minute, so the id breaks ties.
+ */
 const CENTRE = { latitude: 45.5, longitude: -73.6 };
 const SPREAD = 3_000;
+/** A corner of fine cells (both multiples of 0.05°). */
+const EDGE = { latitude: 45.55, longitude: -73.6 };
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -36,8 +41,16 @@ beforeAll(async () => {
       ${CENTRE.longitude}::float8 + (((g * 15485863) % 6001) - 3000) * 0.0001 * ((g % 5) + 1) / 5,
       (case when g % 23 = 0 then 'pending' when g % 29 = 0 then 'rejected' else 'approved' end)::admin_status,
       (case when g % 31 = 0 then 'inactive' else 'active' end)::listing_status,
-      now() - ((g * 7) % 43200) * interval '1 minute'
+      now() - ((g * 7) % 500) * interval '1 minute'
     from generate_series(1::bigint, ${SPREAD}::bigint) g`);
+  // Three listings exactly on a fine cell's corner, which is also the edge of some views below.
+  for (let i = 0; i < 3; i++)
+    await createProperty(db(), {
+      ownerId: catalog.owner.id,
+      categoryId: catalog.apartment.id,
+      latitude: EDGE.latitude,
+      longitude: EDGE.longitude,
+    });
 });
 
 /** The markers as the listings table answers them: the plain WHERE and ORDER BY, no cells. */
@@ -76,28 +89,43 @@ const box = (halfHeight: number, halfWidth: number, centre = CENTRE) => ({
 });
 
 describe('map markers from cells', () => {
-  const views = {
-    'a street (one fine cell)': box(0.01, 0.01, { latitude: 45.52, longitude: -73.62 }),
-    'a city (fine cells)': box(0.045, 0.08),
-    'a metropolitan area (coarse cells)': box(0.4, 0.7),
-    'a country (no cells: the listings table)': box(10, 20),
+  const { latitude: edgeLat, longitude: edgeLng } = EDGE;
+  const views: Record<string, { bounds: ReturnType<typeof box>; grid: 'fine' | 'coarse' | null }> = {
+    'a street (one fine cell)': { bounds: box(0.01, 0.01, { latitude: 45.52, longitude: -73.62 }), grid: 'fine' },
+    'a city (fine cells)': { bounds: box(0.045, 0.08), grid: 'fine' },
+    'a view ending on cell edges': {
+      bounds: { south: edgeLat - 0.03, north: edgeLat, west: edgeLng, east: edgeLng + 0.04 },
+      grid: 'fine',
+    },
+    'a view starting on cell edges': {
+      bounds: { south: edgeLat, north: edgeLat + 0.02, west: edgeLng - 0.03, east: edgeLng },
+      grid: 'fine',
+    },
+    'a single point on a cell corner': {
+      bounds: { south: edgeLat, north: edgeLat, west: edgeLng, east: edgeLng },
+      grid: 'fine',
+    },
+    'a metropolitan area (coarse cells)': { bounds: box(0.4, 0.7), grid: 'coarse' },
+    'a country (no cells: the listings table)': { bounds: box(10, 20), grid: null },
   };
+  const columns = { fine: s.propertyMap.fineCell, coarse: s.propertyMap.coarseCell };
 
-  for (const [name, bounds] of Object.entries(views))
+  for (const [name, { bounds, grid }] of Object.entries(views))
     it(`gives the plain answer for ${name}, cut or whole, filtered or not`, async () => {
+      expect(cellsOfView({ bounds })?.column ?? null).toBe(grid ? columns[grid] : null);
       const filters: PublicPropertyFilter[] = [
         { bounds },
         { bounds, propertyType: 'rent' },
         { bounds, categoryId: catalog.villa.id, minPriceMinor: 1_000_000, maxPriceMinor: 30_000_000 },
       ];
       for (const filter of filters)
-        for (const limit of [37, 1001]) {
+        for (const limit of [2, 37, 1001]) {
           const expected = await plainMarkers(filter, limit);
           const markers = await listMapMarkers(db(), filter, limit);
           expect(markers.map((m) => m.id)).toEqual(expected);
         }
       // The views are not empty: the comparison means something.
-      expect((await plainMarkers({ bounds }, 5)).length).toBe(5);
+      expect((await plainMarkers({ bounds }, 3)).length).toBe(3);
     });
 
   it('keeps a drawn area exact inside the cells', async () => {

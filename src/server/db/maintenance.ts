@@ -23,20 +23,27 @@ export interface TableDue {
 export async function tablesDue(db: Database): Promise<TableDue[]> {
   // Activity counts reach the statistics views at most once a second; make the last statements' count now.
   await db.execute(sql`select pg_stat_force_next_flush()`);
+  // Sizes from pg_class, as autovacuum takes them: the activity counters start again from zero after an unclean
+  // stop, which would make a large table look empty.
   const { rows } = (await db.execute(sql`
-    select relname as table,
-      n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as vacuum,
-      n_mod_since_analyze > 50 + 0.1 * n_live_tup as analyze
-    from pg_stat_user_tables
-    where schemaname = 'public'
-    order by relname`)) as unknown as { rows: TableDue[] };
+    select s.relname as table,
+      s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+        or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0) as vacuum,
+      s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0) as analyze
+    from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+    where s.schemaname = 'public'
+    order by s.relname`)) as unknown as { rows: TableDue[] };
   return rows.filter((row) => row.vacuum || row.analyze);
 }
 
-/** Vacuums or analyzes each table that is due, one at a time; returns what was done. */
-export async function maintainTables(db: Database): Promise<(TableDue & { ms: number })[]> {
+/**
+ * Vacuums or analyzes each table that is due, one at a time; returns what was done. `stopping` is asked between
+ * tables, so a shutdown waits for one table at most.
+ */
+export async function maintainTables(db: Database, stopping = () => false): Promise<(TableDue & { ms: number })[]> {
   const done: (TableDue & { ms: number })[] = [];
   for (const due of await tablesDue(db)) {
+    if (stopping()) break;
     const started = performance.now();
     const table = sql.identifier(due.table);
     await db.execute(due.vacuum ? sql`vacuum (analyze) ${table}` : sql`analyze ${table}`);
@@ -55,9 +62,10 @@ export function startEmbeddedMaintenance(
 ): () => Promise<void> {
   if (database.kind !== 'pglite') return async () => {};
   let running: Promise<void> | null = null;
+  let stopped = false;
   const pass = async () => {
     try {
-      for (const { table, vacuum, ms } of await maintainTables(database.db))
+      for (const { table, vacuum, ms } of await maintainTables(database.db, () => stopped))
         logger.info('table maintained', { table, vacuumed: vacuum, ms });
     } catch (error) {
       logger.warn('table maintenance failed', { reason: error instanceof Error ? error.message : String(error) });
@@ -68,6 +76,7 @@ export function startEmbeddedMaintenance(
   const timer = setInterval(() => (running ??= pass()), intervalMs);
   timer.unref();
   const stop = async () => {
+    stopped = true;
     clearInterval(timer);
     await running;
   };

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { properties, propertyMap } from '../db/schema/index.ts';
 import { cellsCovering, COARSE_GRID, FINE_GRID } from '../db/schema/map-grid.ts';
 import { nearness, placeConditions, publicConditions, type PublicPropertyFilter } from './property-repository.ts';
@@ -9,9 +9,10 @@ import { nearness, placeConditions, publicConditions, type PublicPropertyFilter 
  * Map markers: the public listings matching `filter` (its bounds and polygon included), as little as a marker
  * needs. Newest first, or nearest first with `filter.near`, so a cut-off keeps the ones that matter. A view of a
  * town, a city or a region reads them from `property_map`'s cells; the rest from `properties`, with the same
- * WHERE clause as the listing search, so markers and list always agree.
+ * WHERE clause as the listing search, so markers and list always agree. Takes the database rather than an open
+ * transaction: the cell read sets planner options for a transaction of its own.
  */
-export function listMapMarkers(db: Executor, filter: PublicPropertyFilter, limit: number) {
+export function listMapMarkers(db: Database, filter: PublicPropertyFilter, limit: number) {
   const cells = cellsOfView(filter);
   return cells ? markersInCells(db, cells, filter, limit) : markersFromListings(db, filter, limit);
 }
@@ -37,9 +38,10 @@ const MARKER_FILTERS = new Set<keyof PublicPropertyFilter>([
 /**
  * The cells of the finest grid that covers the view in at most MAX_CELLS, or null when the markers table cannot
  * answer: nearest-first order, a filter it does not hold (the check lists what may be set, so a new filter field
- * takes the general path until it is handled), or a view wider than a region.
+ * takes the general path until it is handled), or a view wider than a region. Exported for the tests, which check
+ * which path a view takes.
  */
-function cellsOfView(filter: PublicPropertyFilter) {
+export function cellsOfView(filter: PublicPropertyFilter) {
   const { bounds } = filter;
   const unheld = Object.entries(filter).some(
     ([key, value]) => value !== undefined && !MARKER_FILTERS.has(key as keyof PublicPropertyFilter),
@@ -64,7 +66,7 @@ type EncodedMarker = [number, string, string, number, 'sell' | 'rent', number, n
  * reply for node-postgres to read.
  */
 function markersInCells(
-  db: Executor,
+  db: Database,
   view: { column: AnyPgColumn; cells: number[] },
   filter: PublicPropertyFilter,
   limit: number,
