@@ -153,10 +153,15 @@ describe('properties', () => {
     expect(await keys()).toMatchObject({ city: 'αθήνα', country: 'ελλάδα' });
   });
 
-  it('refuse a negative price, a rent period on a sale and a counter below zero', async () => {
+  it('refuse a negative price, a rent period on a sale, a counter below zero and a place off the Earth', async () => {
     const owner = await user();
     const cat = await category();
     expect(await failure(() => property(owner.id, cat.id, { priceMinor: -1 }))).toBe(CHECK);
+    expect(await failure(() => property(owner.id, cat.id, { latitude: 90.5, longitude: 0 }))).toBe(CHECK);
+    expect(await failure(() => property(owner.id, cat.id, { latitude: 0, longitude: -180.01 }))).toBe(CHECK);
+    expect(await failure(() => property(owner.id, cat.id, { latitude: Number.NaN, longitude: 0 }))).toBe(CHECK);
+    const pole = await property(owner.id, cat.id, { latitude: -90, longitude: 180 });
+    expect(pole.latitude).toBe(-90);
     expect(await failure(() => property(owner.id, cat.id, { rentDuration: 'monthly' }))).toBe(CHECK);
     expect(await failure(() => property(owner.id, cat.id, { totalLikes: -1 }))).toBe(CHECK);
     const rent = await property(owner.id, cat.id, { propertyType: 'rent', rentDuration: 'monthly' });

@@ -97,6 +97,9 @@ export const properties = pgTable(
     check('properties_price_nonnegative', sql`${t.priceMinor} >= 0`),
     check('properties_counters_nonnegative', sql`${t.totalViews} >= 0 and ${t.totalLikes} >= 0`),
     check('properties_rent_duration_only_for_rent', sql`${t.propertyType} = 'rent' or ${t.rentDuration} is null`),
+    // A place on Earth or none (also keeps the map's cell numbers, migration 0009, in range).
+    check('properties_latitude_range', sql`${t.latitude} between -90 and 90`),
+    check('properties_longitude_range', sql`${t.longitude} between -180 and 180`),
   ],
 );
 
