@@ -1,9 +1,15 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../db/client.ts';
 import { properties, propertyMap } from '../db/schema/index.ts';
 import { cellsCovering, COARSE_GRID, FINE_GRID } from '../db/schema/map-grid.ts';
-import { nearness, placeConditions, publicConditions, type PublicPropertyFilter } from './property-repository.ts';
+import {
+  markerConditions,
+  nearness,
+  publicConditions,
+  type MarkerFilter,
+  type PublicPropertyFilter,
+} from './property-repository.ts';
 
 /**
  * Map markers: the public listings matching `filter` (its bounds and polygon included), as little as a marker
@@ -25,7 +31,7 @@ export type MapMarkerRow = Awaited<ReturnType<typeof markersFromListings>>[numbe
  */
 const MAX_CELLS = 48;
 
-/** The filters `property_map` holds; markersInCells applies each of them. */
+/** The filters `property_map` holds: those of MarkerFilter, which markerConditions applies. */
 const MARKER_FILTERS = new Set<keyof PublicPropertyFilter>([
   'bounds',
   'polygon',
@@ -33,7 +39,7 @@ const MARKER_FILTERS = new Set<keyof PublicPropertyFilter>([
   'categoryId',
   'minPriceMinor',
   'maxPriceMinor',
-]);
+] satisfies (keyof MarkerFilter)[]);
 
 /**
  * The cells of the finest grid that covers the view in at most MAX_CELLS, or null when the markers table cannot
@@ -72,12 +78,7 @@ function markersInCells(
   limit: number,
 ): Promise<MapMarkerRow[]> {
   const m = propertyMap;
-  const conditions: SQL[] = [...placeConditions(m, filter)];
-  if (filter.propertyType) conditions.push(eq(m.propertyType, filter.propertyType));
-  if (filter.categoryId) conditions.push(eq(m.categoryId, filter.categoryId));
-  if (filter.minPriceMinor !== undefined) conditions.push(gte(m.priceMinor, filter.minPriceMinor));
-  if (filter.maxPriceMinor !== undefined) conditions.push(lte(m.priceMinor, filter.maxPriceMinor));
-  const where = and(...conditions);
+  const where = and(...markerConditions(m, filter));
   const columns = sql.raw('property_id, slug, title, price_minor, property_type, latitude, longitude, created_at');
   const newest = sql.raw('order by created_at desc, property_id desc');
   const cells = view.cells.map(

@@ -121,15 +121,11 @@ function isTextOnly(filter: PublicPropertyFilter): filter is PublicPropertyFilte
 /** The WHERE clause of a public listing search; the map search (map-repository.ts) reuses it for its markers. */
 export function publicConditions(filter: PublicPropertyFilter): SQL {
   const conditions: (SQL | undefined)[] = [publicListing];
-  if (filter.propertyType) conditions.push(eq(properties.propertyType, filter.propertyType));
-  if (filter.categoryId) conditions.push(eq(properties.categoryId, filter.categoryId));
   if (filter.categoryIds) conditions.push(inArray(properties.categoryId, [...filter.categoryIds]));
   if (filter.featuredAt) conditions.push(gt(properties.featuredUntil, filter.featuredAt));
   if (filter.city) conditions.push(samePlace(properties.cityKey, filter.city));
   if (filter.state) conditions.push(samePlace(properties.stateKey, filter.state));
   if (filter.country) conditions.push(samePlace(properties.countryKey, filter.country));
-  if (filter.minPriceMinor !== undefined) conditions.push(gte(properties.priceMinor, filter.minPriceMinor));
-  if (filter.maxPriceMinor !== undefined) conditions.push(lte(properties.priceMinor, filter.maxPriceMinor));
   if (filter.postedAfter) conditions.push(gte(properties.createdAt, filter.postedAfter));
   if (filter.ownerId) conditions.push(eq(properties.ownerId, filter.ownerId));
   if (filter.exceptId) conditions.push(ne(properties.id, filter.exceptId));
@@ -137,16 +133,26 @@ export function publicConditions(filter: PublicPropertyFilter): SQL {
   if (filter.parameter) conditions.push(hasParameter(filter.parameter.id, filter.parameter.value));
   if (filter.search) conditions.push(sql`${properties.search} @@ ${textQuery(filter.search)}`);
   if (filter.preferences) conditions.push(sql`${preferenceScore(filter.preferences)} > 0`);
-  conditions.push(...placeConditions(properties, filter));
+  conditions.push(...markerConditions(properties, filter));
   return and(...conditions)!;
 }
 
-/** `bounds` and `polygon` over a table's latitude and longitude (properties, or the map's markers). */
-export function placeConditions(
-  table: { latitude: AnyPgColumn; longitude: AnyPgColumn },
-  filter: Pick<PublicPropertyFilter, 'bounds' | 'polygon'>,
+/** The filters that the map's markers table holds too (map-repository.ts), over either table's columns. */
+export type MarkerFilter = Pick<
+  PublicPropertyFilter,
+  'propertyType' | 'categoryId' | 'minPriceMinor' | 'maxPriceMinor' | 'bounds' | 'polygon'
+>;
+
+/** Type, category, price range, `bounds` and `polygon` over `properties` or the map's markers. */
+export function markerConditions(
+  table: Record<'propertyType' | 'categoryId' | 'priceMinor' | 'latitude' | 'longitude', AnyPgColumn>,
+  filter: MarkerFilter,
 ): SQL[] {
   const conditions: SQL[] = [];
+  if (filter.propertyType) conditions.push(eq(table.propertyType, filter.propertyType));
+  if (filter.categoryId) conditions.push(eq(table.categoryId, filter.categoryId));
+  if (filter.minPriceMinor !== undefined) conditions.push(gte(table.priceMinor, filter.minPriceMinor));
+  if (filter.maxPriceMinor !== undefined) conditions.push(lte(table.priceMinor, filter.maxPriceMinor));
   if (filter.bounds) {
     const { south, west, north, east } = filter.bounds;
     conditions.push(
