@@ -9,7 +9,7 @@ import { languageCatalog } from './server/services/language-service.ts';
 import { resolveSession } from './server/services/session-service.ts';
 import { AppError } from './server/errors.ts';
 import { isApiPath } from './server/api/serve.ts';
-import { dropCachedReads, mayWrite } from './server/cache/read-cache.ts';
+import { dropCachedReadsAfter, mayWrite } from './server/cache/read-cache.ts';
 import { logger } from './server/logger.ts';
 import { isOwnOrigin } from './server/web/request-origin.ts';
 import { applySecurityHeaders } from './server/web/security-headers.ts';
@@ -82,9 +82,8 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   const response = crossSite
     ? new Response(t('errors.cross_origin'), { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } })
     : await next();
-  // A form post that went through may have changed what the cached public reads show (the API drops them
-  // itself); a refused one changed nothing.
-  if (mayWrite(context.request.method) && response.status < 400) dropCachedReads();
+  // A form post may have changed what the cached public reads show (the API drops them itself).
+  dropCachedReadsAfter(context.request.method, response.status);
   applySecurityHeaders(response.headers, secure);
   // Map pages load tiles (or Google's script) from the configured map host: allowed there, and only there.
   const policy = response.headers.get('content-security-policy');

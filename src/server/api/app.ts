@@ -1,5 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
-import { dropCachedReads, mayWrite } from '../cache/read-cache.ts';
+import { dropCachedReadsAfter } from '../cache/read-cache.ts';
 import { AppError } from '../errors.ts';
 import type { ApiDeps } from './context.ts';
 import { toErrorResponse } from './error-handler.ts';
@@ -41,9 +41,7 @@ export function createApi(deps: ApiDeps) {
   const app = newRouter().basePath('/api');
   app.use(async (c, next) => {
     await next();
-    // Only a write that went through can have changed the shared reads; refused ones must not let anyone empty
-    // the cache at will.
-    if (mayWrite(c.req.method) && c.res.status < 400) dropCachedReads();
+    dropCachedReadsAfter(c.req.method, c.res.status);
   });
   app.use(requestContext(deps));
   app.use(async (c, next) => {

@@ -50,5 +50,13 @@ export function dropCachedReads(): void {
   generation += 1;
 }
 
-/** Whether a request of this method may change data, and so should drop the cached reads when it is answered. */
+/** Whether a request of this method may change data. */
 export const mayWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+
+/**
+ * Drops the cached reads once a write went through (the API and the pages' form posts both call this). A refused
+ * write (4xx, 5xx) changed nothing, and must not let anyone empty the cache at will.
+ */
+export function dropCachedReadsAfter(method: string, status: number): void {
+  if (mayWrite(method) && status < 400) dropCachedReads();
+}
