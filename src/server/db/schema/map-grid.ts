@@ -13,20 +13,23 @@ export interface MapGrid {
 export const FINE_GRID: MapGrid = { perDegree: 20 };
 export const COARSE_GRID: MapGrid = { perDegree: 2 };
 
+/** Cells in one row of a grid, one more than a turn of the Earth: longitude 180 has a column of its own. */
+const rowWidth = (grid: MapGrid) => 360 * grid.perDegree + 1;
+
 /**
  * The cell number of a point: its row (from the south pole) times the row's width plus its column (from the
  * antimeridian). The database computes the same from the same doubles, so both sides agree on every point.
  */
 export function cellOf(grid: MapGrid, latitude: number, longitude: number): number {
   const n = grid.perDegree;
-  return (Math.floor(latitude * n) + 90 * n) * (360 * n + 1) + Math.floor(longitude * n) + 180 * n;
+  return (Math.floor(latitude * n) + 90 * n) * rowWidth(grid) + Math.floor(longitude * n) + 180 * n;
 }
 
 /** cellOf as a generated column's expression over the row's latitude and longitude. */
 export function cellColumnSql(grid: MapGrid): SQL {
   const n = grid.perDegree;
   return sql.raw(
-    `(floor("latitude" * ${n})::integer + ${90 * n}) * ${360 * n + 1} + floor("longitude" * ${n})::integer + ${180 * n}`,
+    `(floor("latitude" * ${n})::integer + ${90 * n}) * ${rowWidth(grid)} + floor("longitude" * ${n})::integer + ${180 * n}`,
   );
 }
 
@@ -46,6 +49,6 @@ export function cellsCovering(
   const first = cellOf(grid, box.south, box.west);
   const cells: number[] = [];
   for (let row = 0; row < rows; row++)
-    for (let column = 0; column < columns; column++) cells.push(first + row * (360 * n + 1) + column);
+    for (let column = 0; column < columns; column++) cells.push(first + row * rowWidth(grid) + column);
   return cells;
 }
