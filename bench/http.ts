@@ -100,9 +100,12 @@ async function endpoints(server: RunningServer): Promise<{ name: string; path: s
   ];
 }
 
-export async function httpBench(server: RunningServer, options: { connections: number; seconds: number }) {
+export async function httpBench(
+  server: RunningServer,
+  options: { connections: number; seconds: number; chosen: (name: string) => boolean },
+) {
   const results: LoadResult[] = [];
-  for (const endpoint of await endpoints(server)) {
+  for (const endpoint of (await endpoints(server)).filter((e) => options.chosen(e.name))) {
     const result = await load(server, endpoint.name, endpoint.path, options.connections, options.seconds);
     console.warn(
       `  ${result.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, server CPU ${result.serverCpuMs?.toFixed(2) ?? '?'} ms/req`,
@@ -121,7 +124,7 @@ async function ssrRatios(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-static-'));
   const ratios: SsrRatio[] = [];
   try {
-    for (const page of ['/', '/properties']) {
+    for (const page of ['/', '/properties'].filter((p) => results.some((r) => r.path === p))) {
       const file = path.join(dir, 'page.html');
       fs.writeFileSync(file, Buffer.from(await (await fetch(server.url + page)).arrayBuffer()));
       const staticServer = await startStaticServer(await freePort(), file);

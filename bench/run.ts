@@ -1,4 +1,4 @@
-// npm run bench -- --size 10k|100k|1m --db pglite|pg [--http] [--explain] [--reseed]
+// npm run bench -- --size 10k|100k|1m --db pglite|pg [--http] [--explain] [--reseed] [--only <name>]
 // Seeds a benchmark database (kept under data/bench/ for the next run), times the main queries through the
 // services the API uses and, with --http, loads the built server with autocannon. See docs/performance.md.
 import fs from 'node:fs';
@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     budget: { type: 'string', default: '20' },
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '10' },
+    /** Only the scenarios and HTTP calls whose name contains this text (e.g. `map`), to compare one change. */
+    only: { type: 'string', default: '' },
   },
 });
 
@@ -84,7 +86,7 @@ async function main() {
   console.warn(seeded.reused ? '  reusing the seeded database' : `  seeded in ${seeded.seconds.toFixed(1)} s`);
   // A migration that rewrote or filled a table since the seed (a new column, a new narrow table) leaves its
   // visibility map unset; autovacuum would set it on a live site. Cheap when there is nothing to do.
-  await database.db.execute(sql`vacuum analyze properties, property_search, property_map`);
+  await database.db.execute(sql`vacuum analyze properties, property_search, property_map, property_map_tally`);
 
   const deps = { db: database.db, storage };
   const options = {
@@ -96,7 +98,8 @@ async function main() {
   const loadBefore = os.loadavg()[0]!;
   const timings: Timing[] = [];
   const plans: Record<string, string> = {};
-  for (const scenario of await scenarios(deps)) {
+  const chosen = (name: string) => name.includes(args.only);
+  for (const scenario of (await scenarios(deps)).filter((s) => chosen(s.name))) {
     const timing = await measure(scenario.name, scenario.run, options);
     console.warn(`  ${timing.name}: p50 ${ms(timing.p50)} ms, p95 ${ms(timing.p95)} ms (${timing.iterations} runs)`);
     timings.push(timing);
@@ -113,7 +116,11 @@ async function main() {
   if (args.http) {
     const server = await startServer({ port: await freePort(), dataDir, databaseUrl });
     try {
-      http = await httpBench(server, { connections: Number(args.connections), seconds: Number(args.duration) });
+      http = await httpBench(server, {
+        connections: Number(args.connections),
+        seconds: Number(args.duration),
+        chosen,
+      });
     } finally {
       await server.stop();
     }

@@ -12,6 +12,7 @@ import {
   type ApiMapCard,
   type ApiMarker,
   type LatLng,
+  type MapClusterData,
   type MapListItem,
   type MapMarkerData,
   type MapProvider,
@@ -29,6 +30,8 @@ export interface MapSearchProps {
     near: LatLng | null;
     items: MapListItem[];
     markers: MapMarkerData[];
+    /** A crowded view's listings counted by area, instead of markers. */
+    clusters: MapClusterData[];
     total: number;
     /** More listings match than `total` counts. */
     totalCapped: boolean;
@@ -59,6 +62,7 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
   const { t, lang, dir } = useTranslation();
   const [items, setItems] = useState(initial.items);
   const [markers, setMarkers] = useState(initial.markers);
+  const [clusters, setClusters] = useState(initial.clusters);
   const [total, setTotal] = useState(initial.total);
   const [totalCapped, setTotalCapped] = useState(initial.totalCapped);
   const [truncated, setTruncated] = useState(initial.truncated);
@@ -73,6 +77,8 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const drawing = corners !== null;
   const km = useMemo(() => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }), [lang]);
+  // A count of 27,000 listings fits a marker as "27K".
+  const countLabel = useMemo(() => new Intl.NumberFormat(lang, { notation: 'compact' }), [lang]);
 
   // The visitor's position, stored by the app shell when they shared it (read after mount: the server has none).
   useEffect(() => {
@@ -115,12 +121,14 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
             truncated: boolean;
             items: ApiMapCard[];
             markers: ApiMarker[];
+            clusters: MapClusterData[];
           };
         };
         if (!response.ok || body.error) throw new Error(`HTTP ${response.status}`);
         const next = body.data.items.map(listItemFromApi);
         setItems((current) => (offset === 0 ? next : [...current, ...next]));
         setMarkers(body.data.markers.map(markerFromApi));
+        setClusters(body.data.clusters);
         setTruncated(body.data.truncated);
         setTotal(body.data.total);
         setTotalCapped(body.data.total_capped);
@@ -152,6 +160,7 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
       const nearest = initial.markers.slice(0, 10).map((m) => ({ latitude: m.latitude, longitude: m.longitude }));
       engine.fitBounds(boundsOf([initial.near, ...nearest]), 14);
     } else if (initial.markers.length > 0) engine.fitBounds(boundsOf(initial.markers));
+    else if (initial.clusters.length > 0) engine.fitBounds(boundsOf(initial.clusters.flatMap(cornersOf)));
     else engine.setView(WORLD_VIEW.center, WORLD_VIEW.zoom);
   }, [engine, initial]);
 
@@ -169,16 +178,26 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
     void loadRef.current(0);
   }, [areaKey]);
 
-  // Markers: clustered by screen cells at the current zoom, plus the corners while drawing.
+  // Markers and the server's counts: clustered by screen cells at the current zoom, plus the corners while drawing.
   useEffect(() => {
     if (!engine) return;
-    const clusters = clusterByGrid(
-      markers.map((m) => ({ ...engine.project(m), latitude: m.latitude, longitude: m.longitude, item: m })),
-      (m) => m.id,
+    const points = [
+      ...markers.map((m) => ({ ...engine.project(m), latitude: m.latitude, longitude: m.longitude, item: m })),
+      ...clusters.map((c) => ({
+        ...engine.project(c),
+        latitude: c.latitude,
+        longitude: c.longitude,
+        item: c,
+        count: c.listings,
+        box: c,
+      })),
+    ];
+    const groups = clusterByGrid<MapMarkerData | MapClusterData>(points, (item) =>
+      'id' in item ? item.id : `area:${item.south},${item.west}`,
     );
-    const drawn: EngineMarker[] = clusters.map((c) => {
+    const drawn: EngineMarker[] = groups.map((c) => {
       const only = c.items.length === 1 ? c.items[0] : undefined;
-      if (only)
+      if (only && 'id' in only)
         return {
           key: `listing:${only.id}`,
           kind: 'listing',
@@ -191,8 +210,8 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
         key: c.key,
         kind: 'cluster',
         position: c,
-        label: String(c.items.length),
-        title: t('map.cluster', { count: c.items.length }),
+        label: countLabel.format(c.count),
+        title: t('map.cluster', { count: c.count }),
         onClick: () => {
           const tiny = c.north - c.south < 1e-5 && c.east - c.west < 1e-5;
           if (tiny) engine.setView(c, Math.max(engine.getZoom() + 2, 17));
@@ -212,7 +231,7 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
       });
     });
     engine.setMarkers(drawn);
-  }, [engine, markers, corners, zoomTick, t]);
+  }, [engine, markers, clusters, corners, zoomTick, t, countLabel]);
 
   // The drawn shape: an open line while drawing, the closed area after.
   useEffect(() => {
@@ -317,6 +336,11 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
               ? t('map.load_failed')
               : listingCount(t, total, totalCapped)}
         </p>
+        {clusters.length > 0 && (
+          <p className="map-truncated" data-testid="map-counted">
+            {t('map.counted')}
+          </p>
+        )}
         {truncated && (
           <p className="map-truncated" data-testid="map-truncated">
             {t('map.truncated', { count: markers.length })}
@@ -354,6 +378,12 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
     </div>
   );
 }
+
+/** The south-west and north-east corners of an area, to fit the first view to the counted areas. */
+const cornersOf = (box: MapClusterData): LatLng[] => [
+  { latitude: box.south, longitude: box.west },
+  { latitude: box.north, longitude: box.east },
+];
 
 function MapCard({ item, distance, km }: { item: MapListItem; distance: number | null; km: Intl.NumberFormat }) {
   const { t } = useTranslation();

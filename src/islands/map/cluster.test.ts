@@ -14,6 +14,20 @@ describe('grid clustering', () => {
     expect([pair.south, pair.north, pair.west, pair.east]).toEqual([1, 3, 1, 2]);
     expect(clusters.find((c) => c.items.length === 1)!.key).toBe('3');
   });
+
+  it("weighs the server's counts and spans their areas", () => {
+    const counted = {
+      ...point(1, 10, 10),
+      count: 30,
+      box: { south: 0.5, north: 1.5, west: 0.5, east: 1.5 },
+    };
+    const [cluster, ...rest] = clusterByGrid([counted, point(2, 40, 40)], (p) => p.id);
+    expect(rest).toEqual([]);
+    expect(cluster!.count).toBe(31);
+    // The centre of mass leans to the 30 listings at (1, 1), away from the one at (4, 4).
+    expect(cluster!.latitude).toBeCloseTo((30 * 1 + 4) / 31);
+    expect([cluster!.south, cluster!.north, cluster!.west, cluster!.east]).toEqual([0.5, 4, 0.5, 4]);
+  });
 });
 
 describe('area and point parameters', () => {

@@ -1,7 +1,11 @@
+import type { Bounds } from './geo.ts';
+
 /**
  * Grid clustering of map markers, in screen pixels at the current zoom: markers whose projected positions fall
  * in the same cell become one cluster, drawn at their average position with their count. A few lines instead of
- * a plugin (Leaflet.markercluster patches the global `L` and weighs 10 KB more); it is re-run on every zoom.
+ * a plugin (Leaflet.markercluster patches the global `L` and weighs 10 KB more); it is re-run on every zoom. A
+ * point may stand for several listings (the server's counts for a crowded view): it then weighs `count` and
+ * brings the box of its area.
  */
 
 export interface Projected<T> {
@@ -11,6 +15,10 @@ export interface Projected<T> {
   latitude: number;
   longitude: number;
   item: T;
+  /** Listings the point stands for (1 when absent). */
+  count?: number | undefined;
+  /** The area they lie in (the point itself when absent). */
+  box?: Bounds | undefined;
 }
 
 export interface Cluster<T> {
@@ -19,6 +27,8 @@ export interface Cluster<T> {
   latitude: number;
   longitude: number;
   items: T[];
+  /** Listings in it: its members' counts added up. */
+  count: number;
   /** The box around the members: zooming to it splits the cluster. */
   south: number;
   west: number;
@@ -44,24 +54,29 @@ export function clusterByGrid<T>(
   return [...cells.values()].map((members) => {
     let latitude = 0;
     let longitude = 0;
+    let count = 0;
     let south = 90;
     let north = -90;
     let west = 180;
     let east = -180;
     for (const m of members) {
-      latitude += m.latitude;
-      longitude += m.longitude;
-      south = Math.min(south, m.latitude);
-      north = Math.max(north, m.latitude);
-      west = Math.min(west, m.longitude);
-      east = Math.max(east, m.longitude);
+      const weight = m.count ?? 1;
+      const box = m.box ?? { south: m.latitude, north: m.latitude, west: m.longitude, east: m.longitude };
+      latitude += m.latitude * weight;
+      longitude += m.longitude * weight;
+      count += weight;
+      south = Math.min(south, box.south);
+      north = Math.max(north, box.north);
+      west = Math.min(west, box.west);
+      east = Math.max(east, box.east);
     }
     const keys = members.map((m) => String(keyOf(m.item))).sort();
     return {
       key: members.length === 1 ? keys[0]! : `cluster:${keys.join(',')}`,
-      latitude: latitude / members.length,
-      longitude: longitude / members.length,
+      latitude: latitude / count,
+      longitude: longitude / count,
       items: members.map((m) => m.item),
+      count,
       south,
       west,
       north,

@@ -29,6 +29,17 @@ export interface MapMarkerData {
   longitude: number;
 }
 
+/** Listings counted together on a map too full for pins: how many, their centre of mass, their cells' box. */
+export interface MapClusterData {
+  listings: number;
+  latitude: number;
+  longitude: number;
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
 /** A listing in the list beside the map: just what the card shows. */
 export interface MapListItem {
   id: number;

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { MapClusterData } from '../../islands/map/types.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { properties, propertyMap } from '../db/schema/index.ts';
-import { cellsCovering, COARSE_GRID, FINE_GRID } from '../db/schema/map-grid.ts';
+import { properties, propertyMap, propertyMapTally } from '../db/schema/index.ts';
+import { cellsCovering, COARSE_GRID, FINE_GRID, TALLY_LEVELS } from '../db/schema/map-grid.ts';
 import {
   markerConditions,
   nearness,
@@ -40,6 +41,114 @@ const MARKER_FILTERS = new Set<keyof PublicPropertyFilter>([
   'minPriceMinor',
   'maxPriceMinor',
 ] satisfies (keyof MarkerFilter)[]);
+
+/** Only these filters leave a view answerable by the tally: it counts listings per cell, type and category. */
+const TALLY_FILTERS = new Set<keyof PublicPropertyFilter>(['bounds', 'propertyType', 'categoryId']);
+
+/** A view is counted in at most about this many groups of cells, so a reply stays a few kilobytes. */
+export const MAX_TALLY_GROUPS = 400;
+
+export interface ViewTally {
+  /** Listings in the cells the view touches, some of them just outside it. */
+  listings: number;
+  /** Listings in the cells wholly inside the view: the view holds at least this many. */
+  inside: number;
+  clusters: MapClusterData[];
+}
+
+/**
+ * How a view is counted: the finest tally level that covers it in at most MAX_TALLY_GROUPS cells, or the coarsest
+ * with its cells taken `group` by `group` on each side. Null when the tally cannot answer the filter (a drawn
+ * area, a price range, nearest first, a text: anything but the view, the type and the category).
+ */
+export function tallyPlanOf(filter: PublicPropertyFilter) {
+  const { bounds } = filter;
+  const unheld = Object.entries(filter).some(
+    ([key, value]) => value !== undefined && !TALLY_FILTERS.has(key as keyof PublicPropertyFilter),
+  );
+  if (!bounds || unheld) return null;
+  const span = (perDegree: number) => {
+    const rows = Math.floor(bounds.north * perDegree) - Math.floor(bounds.south * perDegree) + 1;
+    const columns = Math.floor(bounds.east * perDegree) - Math.floor(bounds.west * perDegree) + 1;
+    return { rows, columns };
+  };
+  let level = TALLY_LEVELS.findIndex((perDegree) => {
+    const { rows, columns } = span(perDegree);
+    return rows * columns <= MAX_TALLY_GROUPS;
+  });
+  if (level === -1) level = TALLY_LEVELS.length - 1;
+  const perDegree = TALLY_LEVELS[level]!;
+  const { rows, columns } = span(perDegree);
+  return {
+    level,
+    perDegree,
+    firstRow: Math.floor(bounds.south * perDegree),
+    lastRow: Math.floor(bounds.north * perDegree),
+    firstColumn: Math.floor(bounds.west * perDegree),
+    lastColumn: Math.floor(bounds.east * perDegree),
+    group: Math.max(1, Math.ceil(Math.sqrt((rows * columns) / MAX_TALLY_GROUPS))),
+  };
+}
+
+/** A group as the tally's query encodes it: [listings, latitude, longitude, group row, group column]. */
+type EncodedGroup = [number, number, number, number, number];
+
+/**
+ * The listings of a view counted from `property_map_tally`, in groups of cells, from the index alone: about
+ * 2 ms at 1M listings for a city's 4,000 tally entries, whatever the view holds, where reading its markers grows
+ * with them. One pass: the totals are added up from the groups.
+ */
+export async function tallyView(
+  db: Executor,
+  plan: NonNullable<ReturnType<typeof tallyPlanOf>>,
+  filter: Pick<PublicPropertyFilter, 'propertyType' | 'categoryId'>,
+): Promise<ViewTally> {
+  const t = propertyMapTally;
+  const { firstRow, lastRow, firstColumn, lastColumn, group, perDegree } = plan;
+  const where = and(
+    sql`${t.level} = ${plan.level}`,
+    sql`${t.cellRow} between ${firstRow} and ${lastRow}`,
+    sql`${t.cellColumn} between ${firstColumn} and ${lastColumn}`,
+    filter.propertyType ? sql`${t.propertyType} = ${filter.propertyType}` : undefined,
+    filter.categoryId ? sql`${t.categoryId} = ${filter.categoryId}` : undefined,
+  );
+  // Groups are numbered by their cells' offset from the view's first cell, never negative, so integer division
+  // puts the same number of cells in every group.
+  const { rows } = (await db.execute(sql`
+    select coalesce(sum(n), 0)::integer as listings, coalesce(sum(inside), 0)::integer as inside,
+      coalesce(json_agg(json_build_array(n, latitude, longitude, group_row, group_column)), '[]')::text as groups
+    from (
+      select (cell_row - ${firstRow}) / ${group} as group_row, (cell_column - ${firstColumn}) / ${group} as group_column,
+        sum(listings) as n,
+        sum(listings) filter (where cell_row > ${firstRow} and cell_row < ${lastRow}
+          and cell_column > ${firstColumn} and cell_column < ${lastColumn}) as inside,
+        sum(latitude_sum) / sum(listings) as latitude, sum(longitude_sum) / sum(listings) as longitude
+      from ${t} where ${where}
+      group by 1, 2
+    ) as groups
+  `)) as unknown as { rows: { listings: number; inside: number; groups: string }[] };
+  const row = rows[0]!;
+  // Five decimals are a metre: enough for a marker, and a shorter reply than 17 digits.
+  const round = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
+  const edge = (cell: number, limit: number) => round(Math.max(-limit, Math.min(limit, cell / perDegree)));
+  return {
+    listings: Number(row.listings),
+    inside: Number(row.inside),
+    clusters: (JSON.parse(row.groups) as EncodedGroup[]).map(([listings, latitude, longitude, r, c]) => {
+      const south = firstRow + r * group;
+      const west = firstColumn + c * group;
+      return {
+        listings,
+        latitude: round(latitude),
+        longitude: round(longitude),
+        south: edge(south, 90),
+        north: edge(Math.min(south + group - 1, lastRow) + 1, 90),
+        west: edge(west, 180),
+        east: edge(Math.min(west + group - 1, lastColumn) + 1, 180),
+      };
+    }),
+  };
+}
 
 /**
  * The cells of the finest grid that covers the view in at most MAX_CELLS, or null when the markers table cannot

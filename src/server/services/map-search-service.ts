@@ -6,12 +6,18 @@ import {
   type Bounds,
   type LatLng,
 } from '../../islands/map/geo.ts';
-import { cardImage, type MapListItem, type MapMarkerData } from '../../islands/map/types.ts';
+import { cardImage, type MapClusterData, type MapListItem, type MapMarkerData } from '../../islands/map/types.ts';
 import { formatPrice, toMinor, type PriceSettings } from '../../lib/money.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
-import { listCitiesNear, listMapMarkers, type MapMarkerRow } from '../repositories/map-repository.ts';
+import {
+  listCitiesNear,
+  listMapMarkers,
+  tallyPlanOf,
+  tallyView,
+  type MapMarkerRow,
+} from '../repositories/map-repository.ts';
 import { COUNT_CAP } from '../repositories/paging.ts';
 import type { PublicPropertyFilter } from '../repositories/property-repository.ts';
 import type { FileStorage } from '../storage/storage.ts';
@@ -51,11 +57,18 @@ export interface MapQuery {
  * first fifty pages: one pass over the matches instead of three (markers, page, count).
  */
 export const MAX_MARKERS = COUNT_CAP;
+/**
+ * A view known to hold more listings than this (in the tally's cells wholly inside it) is drawn as counts of
+ * listings per area rather than as pins: a city at 1M listings is a few kilobytes of counts instead of 200 KB of
+ * its newest thousand pins (docs/decisions/022-map-clusters.md).
+ */
+export const PINS_UP_TO = 500;
 const WORLD: Bounds = { south: -90, west: -180, north: 90, east: 180 };
 /** "Near you" widens the circle until something is found: a town, a region, a country, everywhere. */
 const NEAR_RADII_KM = [25, 100, 500, Infinity];
 
 export type MapMarker = MapMarkerData;
+export type MapCluster = MapClusterData;
 
 export type MapCard = PropertyCardData & { distanceKm: number | null };
 
@@ -65,13 +78,23 @@ export interface MapResult {
   totalCapped: boolean;
   items: MapCard[];
   markers: MapMarker[];
+  /** A view with too many listings for pins: every listing in it, counted by area (markers is then empty). */
+  clusters: MapCluster[];
   /** More listings match than markers were sent. */
   truncated: boolean;
   /** The circle searched around `near`, in km (null: no `near`, or the whole world). */
   radiusKm: number | null;
 }
 
-const NOTHING: MapResult = { total: 0, totalCapped: false, items: [], markers: [], truncated: false, radiusKm: null };
+const NOTHING: MapResult = {
+  total: 0,
+  totalCapped: false,
+  items: [],
+  markers: [],
+  clusters: [],
+  truncated: false,
+  radiusKm: null,
+};
 
 /** The repository filter for a query, or null when it cannot match anything (an area outside the view). */
 async function filterOf(db: Database, query: MapQuery, nearRadiusKm: number): Promise<PublicPropertyFilter | null> {
@@ -111,7 +134,8 @@ function markerOf(row: MapMarkerRow, prices: PriceSettings): MapMarker {
 
 /**
  * The list beside the map: its page is cut from the markers (the same matches in the same order) and only the
- * page's cards are read; a page past the markers is searched on its own.
+ * page's cards are read; a page past the markers is searched on its own. `rows` holds every match up to
+ * MAX_MARKERS + 1, or at least the page's when `moreThanCap` says the tally already counted past COUNT_CAP.
  */
 async function listPage(
   db: Database,
@@ -119,13 +143,36 @@ async function listPage(
   rows: readonly MapMarkerRow[],
   page: { offset: number; limit: number },
   now: Date,
+  moreThanCap = false,
 ) {
   if (page.offset + page.limit > MAX_MARKERS) return browseProperties(db, filter, page, now);
   const ids = rows.slice(page.offset, page.offset + page.limit).map((row) => row.id);
   const cards = ids.length
     ? await browseProperties(db, { ...filter, ids }, { offset: 0, limit: ids.length, count: false }, now)
     : { items: [] };
-  return { total: Math.min(rows.length, COUNT_CAP), totalCapped: rows.length > COUNT_CAP, items: cards.items };
+  const capped = moreThanCap || rows.length > COUNT_CAP;
+  return { total: capped ? COUNT_CAP : rows.length, totalCapped: capped, items: cards.items };
+}
+
+/**
+ * A view with more than PINS_UP_TO listings, counted from the tally: the list's page is read from the newest
+ * markers, and its total from them only when the tally has not already counted past COUNT_CAP. Null when the view
+ * is small or the filter is one the tally does not hold.
+ */
+async function clusteredView(
+  db: Database,
+  filter: PublicPropertyFilter,
+  page: { offset: number; limit: number },
+  now: Date,
+) {
+  const plan = tallyPlanOf(filter);
+  if (!plan) return null;
+  const tally = await tallyView(db, plan, filter);
+  if (tally.inside <= PINS_UP_TO) return null;
+  const moreThanCap = tally.inside > COUNT_CAP;
+  const wanted = moreThanCap ? Math.min(page.offset + page.limit, MAX_MARKERS) : MAX_MARKERS + 1;
+  const rows = await listMapMarkers(db, filter, wanted);
+  return { list: await listPage(db, filter, rows, page, now, moreThanCap), clusters: tally.clusters };
 }
 
 /** One page of the map search, with every marker (up to MAX_MARKERS) of the whole result. */
@@ -140,6 +187,16 @@ export async function searchMap(
   for (const radius of radii) {
     const filter = await filterOf(db, query, radius);
     if (!filter) return NOTHING;
+    const clustered = await clusteredView(db, filter, page, now);
+    if (clustered)
+      return {
+        ...clustered.list,
+        items: clustered.list.items.map((card) => ({ ...card, distanceKm: null })),
+        markers: [],
+        clusters: clustered.clusters,
+        truncated: false,
+        radiusKm: null,
+      };
     const rows = await listMapMarkers(db, filter, MAX_MARKERS + 1);
     if (rows.length === 0 && radius !== radii.at(-1)) continue;
     const list = await listPage(db, filter, rows, page, now);
@@ -156,6 +213,7 @@ export async function searchMap(
             : null,
       })),
       markers: rows.slice(0, MAX_MARKERS).map((row) => markerOf(row, prices)),
+      clusters: [],
       truncated: rows.length > MAX_MARKERS,
       radiusKm: near && Number.isFinite(radius) ? radius : null,
     };
@@ -194,6 +252,7 @@ export async function searchMapForApi(
     radius_km: result.radiusKm,
     items: cards.map((card, i): MapCardView => ({ ...card, distance_km: round1(result.items[i]!.distanceKm) })),
     markers: result.markers.map(markerView),
+    clusters: result.clusters,
   };
 }
 
@@ -257,6 +316,7 @@ export async function mapPageData(
     radiusKm: result.radiusKm,
     items: result.items.map((card) => mapListItem(deps.storage, card)),
     markers: result.markers satisfies MapMarkerData[],
+    clusters: result.clusters,
     cities,
   };
 }

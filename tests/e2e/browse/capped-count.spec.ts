@@ -64,8 +64,40 @@ test('a search past the count cap says "more than" and pages on to the last list
   await expect(count).toHaveText(`${LISTINGS} properties`);
 });
 
-test('a map with more listings in view than it draws says it shows only the newest', async ({ page }) => {
+test('a map with more listings in view than pins counts them by area, and zooms in on a count', async ({ page }) => {
+  // The height of each view the map asks for.
+  const heights: number[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/get-properties-in-bounds')
+      heights.push(Number(url.searchParams.get('north')) - Number(url.searchParams.get('south')));
+  });
   await page.goto(`${own.url}/properties/map`);
+  const notice = page.getByTestId('map-counted');
+  await expect(notice).toHaveText('The map counts the listings of each area here. Zoom in to see each one.');
+  await expect(page.getByRole('region', { name: 'Map of properties' })).toHaveAttribute('data-map-ready', 'true');
+  // Every bulk listing lies in one small area: one count for all of them, not the newest thousand pins.
+  const count = page.getByRole('button', { name: `${LISTINGS} properties here: zoom in` });
+  await expect(count).toHaveText('1.1K');
+  await expect(page.locator('.map-marker--listing')).toHaveCount(0);
+  await expect(page.getByTestId('map-count')).toHaveText('More than 1000 properties');
+  await expect(page.getByTestId('map-truncated')).toHaveCount(0);
+
+  // A count zooms the map to its area; the list and the map follow the new, smaller view.
+  await expect(page.getByTestId('map-count')).toHaveAttribute('data-state', 'idle');
+  const before = heights.length;
+  await count.click();
+  await expect.poll(() => heights.length).toBeGreaterThan(before);
+  expect(before).toBeGreaterThan(0);
+  expect(heights.at(-1)!).toBeLessThan(heights[before - 1]!);
+  await expect(page.getByTestId('map-count')).toHaveAttribute('data-state', 'idle');
+  await expect(page.getByTestId('map-count')).toHaveText('More than 1000 properties');
+  await expect(page.getByTestId('map-list').getByRole('article').first()).toContainText('Bulk flat 1');
+});
+
+test('a crowded map with a price range draws the newest pins and says so', async ({ page }) => {
+  // A price range is not counted by area: the map falls back to the newest thousand pins.
+  await page.goto(`${own.url}/properties/map?min_price=1`);
   const notice = page.getByTestId('map-truncated');
   // Server-rendered with the first view, and still there once the map has loaded what it shows.
   await expect(notice).toHaveText('The map shows only the newest 1000 listings here. Zoom in to see the rest.');
@@ -73,4 +105,5 @@ test('a map with more listings in view than it draws says it shows only the newe
   await expect(page.getByTestId('map-count')).toHaveAttribute('data-state', 'idle');
   await expect(page.getByTestId('map-count')).toHaveText('More than 1000 properties');
   await expect(notice).toBeVisible();
+  await expect(page.getByTestId('map-counted')).toHaveCount(0);
 });

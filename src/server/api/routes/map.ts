@@ -161,6 +161,18 @@ const marker = z
   })
   .openapi('MapMarker');
 
+const cluster = z
+  .object({
+    listings: z.number().int().openapi({ description: 'How many listings the area holds' }),
+    latitude: z.number().openapi({ description: 'Their centre of mass' }),
+    longitude: z.number(),
+    south: z.number().openapi({ description: "The box of the area's cells: zoom to it to split the count" }),
+    west: z.number(),
+    north: z.number(),
+    east: z.number(),
+  })
+  .openapi('MapCluster');
+
 const mapResult = z.object({
   total: z.number().int(),
   total_capped: totalCapped,
@@ -170,6 +182,7 @@ const mapResult = z.object({
   radius_km: z.number().nullable().openapi({ description: 'With latitude/longitude: the circle searched' }),
   items: z.array(propertyCard.extend({ distance_km: z.number().nullable() })),
   markers: z.array(marker),
+  clusters: z.array(cluster),
 });
 
 const place = z
@@ -197,7 +210,9 @@ const routes = {
       '`latitude`, `longitude` a point: the list is nearest first with `distance_km`, searched in a box reaching 25, 100, ' +
       'then 500 km, then everywhere until something is found. Filters: `property_type` sell|rent, `category_id` or ' +
       '`category_slug_id`, `min_price`, `max_price`. `items` is one page (`offset`, `limit` up to 100, newest ' +
-      'first); `markers` are every match, up to 1000. Nothing given: every listing that has a place. The token ' +
+      'first); `markers` are every match, up to 1000. A view known to hold more than 500 listings (and no `area`, ' +
+      '`latitude`/`longitude` or price filter) gets `clusters` instead: every listing in it counted by area, with ' +
+      '`markers` empty. Nothing given: every listing that has a place. The token ' +
       'is optional.',
     request: { query: boundsQuery },
     responses: replies(mapResult, 'Listings and markers'),

@@ -13,6 +13,13 @@ export interface MapGrid {
 export const FINE_GRID: MapGrid = { perDegree: 20 };
 export const COARSE_GRID: MapGrid = { perDegree: 2 };
 
+/**
+ * The tally's levels (`property_map_tally`), as cells per degree: 0.01° (about 1.1 km) at level 0, each level's cells
+ * twice as wide as the one before, to 1.28° at level 7. A map view counts its listings on the finest level that
+ * covers it in a few hundred cells (docs/decisions/022-map-clusters.md). The migration's trigger holds the same list.
+ */
+export const TALLY_LEVELS = [100, 50, 25, 12.5, 6.25, 3.125, 1.5625, 0.78125] as const;
+
 /** Cells in one row of a grid, one more than a turn of the Earth: longitude 180 has a column of its own. */
 const rowWidth = (grid: MapGrid) => 360 * grid.perDegree + 1;
 

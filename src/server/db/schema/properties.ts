@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -154,6 +155,28 @@ export const propertyMap = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.propertyId.desc().nullsFirst(),
     ),
+  ],
+);
+
+/**
+ * How many public listings with a place each cell of each tally level holds, per type and category, with the sums
+ * of their coordinates for the cell's centre of mass: a map view wider than a neighbourhood is drawn as counts
+ * from here. Kept by a trigger on `property_map` (migration 0011).
+ */
+export const propertyMapTally = pgTable(
+  'property_map_tally',
+  {
+    level: smallint().notNull(),
+    cellRow: integer().notNull(),
+    cellColumn: integer().notNull(),
+    propertyType: propertyType().notNull(),
+    categoryId: integer().notNull(),
+    listings: integer().notNull(),
+    latitudeSum: doublePrecision().notNull(),
+    longitudeSum: doublePrecision().notNull(),
+  },
+  (t) => [
+    uniqueIndex('property_map_tally_cell_idx').on(t.level, t.cellRow, t.cellColumn, t.propertyType, t.categoryId),
   ],
 );
 

@@ -1,0 +1,291 @@
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../src/server/db/schema/index.ts';
+import { TALLY_LEVELS } from '../../src/server/db/schema/map-grid.ts';
+import {
+  MAX_TALLY_GROUPS,
+  tallyPlanOf,
+  tallyView,
+  type ViewTally,
+} from '../../src/server/repositories/map-repository.ts';
+import type { PublicPropertyFilter } from '../../src/server/repositories/property-repository.ts';
+import { PINS_UP_TO } from '../../src/server/services/map-search-service.ts';
+import { createProperty, seedCatalog } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * A crowded map view is drawn as counts from `property_map_tally` (docs/decisions/022-map-clusters.md). These
+ * tests count the same listings in plain JavaScript from `properties`, follow the tally through the writes that
+ * move listings between cells, and check what the API sends for crowded, small and filtered views.
+ */
+let app: TestApp;
+let catalog: Awaited<ReturnType<typeof seedCatalog>>;
+const db = () => app.database.db;
+
+/** Around Nairobi, south of the equator and east of Greenwich: 2,400 listings within about 0.3° of the centre. */
+const CENTRE = { latitude: -1.29, longitude: 36.82 };
+const SPREAD = 2_400;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  catalog = await seedCatalog(db());
+  await db().execute(sql`
+    insert into properties (owner_id, category_id, title, slug, description, property_type, price_minor, city,
+      state, country, latitude, longitude, admin_status, status, created_at)
+    select ${catalog.owner.id}::int, case when g % 3 = 0 then ${catalog.villa.id}::int else ${catalog.apartment.id}::int end,
+      'Counted listing ' || g, 'counted-listing-' || g, 'Somewhere in a crowd.',
+      (case when g % 2 = 0 then 'rent' else 'sell' end)::property_type, ((g * 7919) % 5000 + 100) * 10000,
+      'Nairobi', 'Nairobi', 'Kenya',
+      case when g % 50 = 0 then null else ${CENTRE.latitude}::float8 + (((g * 104729) % 6001) - 3000) * 0.0001 * ((g % 7) + 1) / 7 end,
+      ${CENTRE.longitude}::float8 + (((g * 15485863) % 6001) - 3000) * 0.0001 * ((g % 5) + 1) / 5,
+      (case when g % 23 = 0 then 'pending' else 'approved' end)::admin_status,
+      (case when g % 31 = 0 then 'inactive' else 'active' end)::listing_status,
+      now() - ((g * 7) % 500) * interval '1 minute'
+    from generate_series(1::bigint, ${SPREAD}::bigint) g`);
+});
+
+const box = (halfHeight: number, halfWidth: number, centre = CENTRE) => ({
+  south: centre.latitude - halfHeight,
+  north: centre.latitude + halfHeight,
+  west: centre.longitude - halfWidth,
+  east: centre.longitude + halfWidth,
+});
+
+/** Public listings with a place, read from `properties` itself. */
+async function publicPlaced() {
+  const p = s.properties;
+  const rows = await db()
+    .select({
+      latitude: p.latitude,
+      longitude: p.longitude,
+      propertyType: p.propertyType,
+      categoryId: p.categoryId,
+    })
+    .from(p)
+    .where(and(eq(p.adminStatus, 'approved'), eq(p.status, 'active'), isNotNull(p.latitude), isNotNull(p.longitude)));
+  return rows as { latitude: number; longitude: number; propertyType: 'sell' | 'rent'; categoryId: number }[];
+}
+
+/** The tally of a view worked out in JavaScript: the listings in the cells it touches, and in those wholly inside. */
+async function plainTally(filter: PublicPropertyFilter) {
+  const plan = tallyPlanOf(filter)!;
+  const perDegree = TALLY_LEVELS[plan.level]!;
+  let listings = 0;
+  let inside = 0;
+  for (const row of await publicPlaced()) {
+    if (filter.propertyType && row.propertyType !== filter.propertyType) continue;
+    if (filter.categoryId && row.categoryId !== filter.categoryId) continue;
+    const r = Math.floor(row.latitude * perDegree);
+    const c = Math.floor(row.longitude * perDegree);
+    if (r < plan.firstRow || r > plan.lastRow || c < plan.firstColumn || c > plan.lastColumn) continue;
+    listings++;
+    if (r > plan.firstRow && r < plan.lastRow && c > plan.firstColumn && c < plan.lastColumn) inside++;
+  }
+  return { listings, inside };
+}
+
+const sumOf = (tally: ViewTally) => tally.clusters.reduce((sum, c) => sum + c.listings, 0);
+
+describe('counting a view from the tally', () => {
+  const views: Record<string, { bounds: ReturnType<typeof box>; level: number }> = {
+    'a neighbourhood': { bounds: box(0.02, 0.03), level: 0 },
+    'a city': { bounds: box(0.045, 0.08), level: 0 },
+    'a larger city': { bounds: box(0.09, 0.16), level: 1 },
+    'the whole crowd': { bounds: box(0.35, 0.35), level: 2 },
+    'a view ending on cell edges': { bounds: { south: -1.3, north: -1.2, west: 36.7, east: 36.8 }, level: 0 },
+    'a country': { bounds: box(5, 6), level: 6 },
+    'the world': { bounds: { south: -90, north: 90, west: -180, east: 180 }, level: TALLY_LEVELS.length - 1 },
+  };
+
+  for (const [name, { bounds, level }] of Object.entries(views))
+    it(`counts ${name} as plain JavaScript does, filtered or not`, async () => {
+      const plan = tallyPlanOf({ bounds })!;
+      expect(plan.level).toBe(level);
+      const groups =
+        Math.ceil((plan.lastRow - plan.firstRow + 1) / plan.group) *
+        Math.ceil((plan.lastColumn - plan.firstColumn + 1) / plan.group);
+      expect(groups).toBeLessThanOrEqual(MAX_TALLY_GROUPS);
+      const filters: PublicPropertyFilter[] = [
+        { bounds },
+        { bounds, propertyType: 'rent' },
+        { bounds, categoryId: catalog.villa.id },
+        { bounds, propertyType: 'sell', categoryId: catalog.apartment.id },
+      ];
+      for (const filter of filters) {
+        const tally = await tallyView(db(), tallyPlanOf(filter)!, filter);
+        expect({ listings: tally.listings, inside: tally.inside }).toEqual(await plainTally(filter));
+        expect(sumOf(tally)).toBe(tally.listings);
+        for (const cluster of tally.clusters) {
+          expect(cluster.listings).toBeGreaterThan(0);
+          expect(cluster.latitude).toBeGreaterThanOrEqual(cluster.south);
+          expect(cluster.latitude).toBeLessThanOrEqual(cluster.north);
+          expect(cluster.longitude).toBeGreaterThanOrEqual(cluster.west);
+          expect(cluster.longitude).toBeLessThanOrEqual(cluster.east);
+        }
+      }
+      // Not an empty view: the comparison means something.
+      expect((await plainTally({ bounds })).listings).toBeGreaterThan(10);
+    });
+
+  it('leaves to the markers what it does not hold', () => {
+    const bounds = box(0.09, 0.16);
+    expect(tallyPlanOf({ bounds, minPriceMinor: 100 })).toBeNull();
+    expect(tallyPlanOf({ bounds, polygon: [CENTRE, CENTRE, CENTRE] })).toBeNull();
+    expect(tallyPlanOf({ bounds, near: CENTRE })).toBeNull();
+    expect(tallyPlanOf({})).toBeNull();
+  });
+});
+
+describe('the tally table', () => {
+  /** The tally as a fresh count of the markers table would make it. */
+  async function recount() {
+    const { rows } = (await db().execute(sql`
+      select l.level, floor(m.latitude * l.per_degree)::integer as cell_row,
+        floor(m.longitude * l.per_degree)::integer as cell_column, m.property_type, m.category_id,
+        count(*)::integer as listings, round(sum(m.latitude)::numeric, 6)::text as latitude_sum,
+        round(sum(m.longitude)::numeric, 6)::text as longitude_sum
+      from property_map m cross join property_map_tally_levels() l
+      group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`)) as unknown as { rows: unknown[] };
+    return rows;
+  }
+  async function kept() {
+    const t = s.propertyMapTally;
+    return db()
+      .select({
+        level: t.level,
+        cell_row: t.cellRow,
+        cell_column: t.cellColumn,
+        property_type: t.propertyType,
+        category_id: t.categoryId,
+        listings: t.listings,
+        latitude_sum: sql<string>`round(${t.latitudeSum}::numeric, 6)::text`,
+        longitude_sum: sql<string>`round(${t.longitudeSum}::numeric, 6)::text`,
+      })
+      .from(t)
+      .orderBy(asc(t.level), asc(t.cellRow), asc(t.cellColumn), asc(t.propertyType), asc(t.categoryId));
+  }
+
+  it('holds the levels of map-grid.ts', async () => {
+    const { rows } = (await db().execute(
+      sql`select level, per_degree from property_map_tally_levels() order by level`,
+    )) as unknown as { rows: { level: number; per_degree: number }[] };
+    expect(rows.map((r) => Number(r.per_degree))).toEqual([...TALLY_LEVELS]);
+  });
+
+  it('follows listings as they arrive, move, change type or category, leave and are deleted', async () => {
+    expect(await kept()).toEqual(await recount());
+    const listing = await createProperty(db(), {
+      ownerId: catalog.owner.id,
+      categoryId: catalog.apartment.id,
+      latitude: 51.5,
+      longitude: -0.12,
+    });
+    const set = (values: Partial<typeof s.properties.$inferInsert>) =>
+      db().update(s.properties).set(values).where(eq(s.properties.id, listing.id));
+    const cellOfListing = () =>
+      db()
+        .select()
+        .from(s.propertyMapTally)
+        .where(and(eq(s.propertyMapTally.level, 0), eq(s.propertyMapTally.cellRow, 5150)));
+    expect(await cellOfListing()).toMatchObject([{ cellColumn: -12, listings: 1 }]);
+    expect(await kept()).toEqual(await recount());
+
+    await set({ title: 'A new name, the same place' });
+    await set({ latitude: 51.51, longitude: -0.13 });
+    await set({ propertyType: 'rent', rentDuration: 'monthly' });
+    await set({ categoryId: catalog.villa.id });
+    expect(await kept()).toEqual(await recount());
+    // The cell it left holds nothing now, and is gone rather than kept at zero.
+    expect(await cellOfListing()).toEqual([]);
+
+    await set({ status: 'inactive' });
+    expect(await kept()).toEqual(await recount());
+    await set({ status: 'active' });
+    await db().delete(s.properties).where(eq(s.properties.id, listing.id));
+    expect(await kept()).toEqual(await recount());
+    const zero = await db()
+      .select()
+      .from(s.propertyMapTally)
+      .where(sql`${s.propertyMapTally.listings} <= 0`);
+    expect(zero).toEqual([]);
+  });
+});
+
+describe('get-properties-in-bounds on a crowded view', () => {
+  const url = (bounds: ReturnType<typeof box>, extra = '') =>
+    `/api/get-properties-in-bounds?south=${bounds.south}&west=${bounds.west}&north=${bounds.north}&east=${bounds.east}${extra}`;
+
+  /** The newest public listings in a view, as the list beside the map orders them. */
+  async function newestIn(bounds: ReturnType<typeof box>, limit: number) {
+    const p = s.properties;
+    const rows = await db()
+      .select({ id: p.id })
+      .from(p)
+      .where(
+        and(
+          eq(p.adminStatus, 'approved'),
+          eq(p.status, 'active'),
+          sql`${p.latitude} between ${bounds.south} and ${bounds.north}`,
+          sql`${p.longitude} between ${bounds.west} and ${bounds.east}`,
+        ),
+      )
+      .orderBy(desc(p.createdAt), desc(p.id))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
+  it('sends every listing counted by area, and the newest page in the list', async () => {
+    const bounds = box(0.35, 0.35);
+    const plain = await plainTally({ bounds });
+    expect(plain.inside).toBeGreaterThan(1000);
+    const res = await app.call('GET', url(bounds, '&limit=20&offset=20'));
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data.markers).toEqual([]);
+    expect(data.truncated).toBe(false);
+    expect(data.clusters.reduce((sum: number, c: { listings: number }) => sum + c.listings, 0)).toBe(plain.listings);
+    expect(data.clusters[0]).toEqual({
+      listings: expect.any(Number),
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+      south: expect.any(Number),
+      west: expect.any(Number),
+      north: expect.any(Number),
+      east: expect.any(Number),
+    });
+    // More than the count cap is known from the tally alone.
+    expect({ total: data.total, total_capped: data.total_capped }).toEqual({ total: 1000, total_capped: true });
+    expect(data.items.map((c: { id: number }) => c.id)).toEqual((await newestIn(bounds, 40)).slice(20));
+  });
+
+  it('counts exactly a crowded view that holds fewer than the cap', async () => {
+    // Rented apartments: a third of the crowd, between the pins' limit and the count cap.
+    const bounds = box(0.35, 0.35);
+    const filter = { bounds, propertyType: 'rent' as const, categoryId: catalog.apartment.id };
+    const plain = await plainTally(filter);
+    expect(plain.inside).toBeGreaterThan(PINS_UP_TO);
+    expect(plain.listings).toBeLessThan(1000);
+    const res = await app.call('GET', url(bounds, `&property_type=rent&category_id=${catalog.apartment.id}`));
+    const data = res.body.data;
+    expect(data.markers).toEqual([]);
+    expect(data.clusters.length).toBeGreaterThan(0);
+    // Every listing of the filter lies inside the view, so the view's exact count is the tally's.
+    expect({ total: data.total, total_capped: data.total_capped }).toEqual({
+      total: plain.listings,
+      total_capped: false,
+    });
+  });
+
+  it('sends pins for a small view, and for a crowded one with a filter the tally does not hold', async () => {
+    const small = box(0.01, 0.01);
+    const few = await app.call('GET', url(small));
+    expect(few.body.data.clusters).toEqual([]);
+    expect(few.body.data.markers.map((m: { id: number }) => m.id)).toEqual(await newestIn(small, 1000));
+    expect(few.body.data.markers.length).toBeGreaterThan(0);
+
+    const priced = await app.call('GET', url(box(0.35, 0.35), '&min_price=1'));
+    expect(priced.body.data.clusters).toEqual([]);
+    expect(priced.body.data.markers).toHaveLength(1000);
+    expect(priced.body.data.truncated).toBe(true);
+  });
+});
