@@ -103,8 +103,11 @@ async function withoutListingIndexes(db: Executor, kind: DatabaseHandle['kind'],
   for (const index of rows) await db.execute(sql.raw(`drop index "${index.name}"`));
   // The map's tally is counted once at the end rather than updated eight times per listing.
   await db.execute(sql`alter table property_map disable trigger property_map_tally_sync`);
-  await load();
-  await db.execute(sql`alter table property_map enable trigger property_map_tally_sync`);
+  try {
+    await load();
+  } finally {
+    await db.execute(sql`alter table property_map enable trigger property_map_tally_sync`);
+  }
   await db.execute(sql`select property_map_tally_rebuild()`);
   // PGlite runs in a WebAssembly heap of limited size; PostgreSQL can take more for faster sorts.
   await db.execute(sql.raw(`set maintenance_work_mem = '${kind === 'pglite' ? '128MB' : '512MB'}'`));

@@ -101,10 +101,7 @@ describe('counting a view from the tally', () => {
     it(`counts ${name} as plain JavaScript does, filtered or not`, async () => {
       const plan = tallyPlanOf({ bounds })!;
       expect(plan.level).toBe(level);
-      const groups =
-        Math.ceil((plan.lastRow - plan.firstRow + 1) / plan.group) *
-        Math.ceil((plan.lastColumn - plan.firstColumn + 1) / plan.group);
-      expect(groups).toBeLessThanOrEqual(MAX_TALLY_GROUPS);
+      expect((await tallyView(db(), plan, {})).clusters.length).toBeLessThanOrEqual(MAX_TALLY_GROUPS);
       const filters: PublicPropertyFilter[] = [
         { bounds },
         { bounds, propertyType: 'rent' },
@@ -126,6 +123,26 @@ describe('counting a view from the tally', () => {
       // Not an empty view: the comparison means something.
       expect((await plainTally({ bounds })).listings).toBeGreaterThan(10);
     });
+
+  it('keeps its groups in place as a wide view pans', async () => {
+    const world = { south: -80, north: 80, west: -170, east: 170 };
+    const shifted = { ...world, west: world.west + 1.3, east: world.east + 1.3 };
+    const [a, b] = [tallyPlanOf({ bounds: world })!, tallyPlanOf({ bounds: shifted })!];
+    expect(a.group).toBeGreaterThan(1);
+    expect(b.group).toBe(a.group);
+    // The crowd lies far from both views' edges: its group and its count are the same from either view.
+    const crowd = (tally: ViewTally) =>
+      tally.clusters.filter(
+        (c) =>
+          c.south <= CENTRE.latitude &&
+          c.north > CENTRE.latitude &&
+          c.west <= CENTRE.longitude &&
+          c.east > CENTRE.longitude,
+      );
+    const [fromA, fromB] = [await tallyView(db(), a, {}), await tallyView(db(), b, {})];
+    expect(crowd(fromA)).toHaveLength(1);
+    expect(crowd(fromB)).toEqual(crowd(fromA));
+  });
 
   it('leaves to the markers what it does not hold', () => {
     const bounds = box(0.09, 0.16);
@@ -274,6 +291,29 @@ describe('get-properties-in-bounds on a crowded view', () => {
       total: plain.listings,
       total_capped: false,
     });
+  });
+
+  it('sends pins for a view about one crowded cell across, so a click on a count ends on pins', async () => {
+    // 600 listings in the 0.01° cell from 5° N, 5° E: more than the pins' limit in one cell.
+    await db().execute(sql`
+      insert into properties (owner_id, category_id, title, slug, description, property_type, price_minor, city,
+        state, country, latitude, longitude, admin_status, status)
+      select ${catalog.owner.id}::int, ${catalog.apartment.id}::int, 'Tower flat ' || g, 'tower-flat-' || g, 'Dense.',
+        'sell', 100000, 'Tower', 'Tower', 'Towerland', 5.001 + (g % 30) * 0.0003, 5.001 + (g / 30) * 0.0003,
+        'approved', 'active'
+      from generate_series(1, 600) g`);
+    const around = { south: 4.97, north: 5.04, west: 4.97, east: 5.04 };
+    const counted = (await app.call('GET', url(around))).body.data;
+    expect(counted.markers).toEqual([]);
+    expect(counted.clusters).toContainEqual(
+      expect.objectContaining({ listings: 600, south: 5, north: 5.01, west: 5, east: 5.01 }),
+    );
+    // The count's box with a little margin, as the map fits it: still crowded, but pins.
+    const cell = { south: 4.998, north: 5.012, west: 4.998, east: 5.012 };
+    const pinned = (await app.call('GET', url(cell))).body.data;
+    expect(pinned.clusters).toEqual([]);
+    expect(pinned.markers).toHaveLength(600);
+    expect(pinned.truncated).toBe(false);
   });
 
   it('sends pins for a small view, and for a crowded one with a filter the tally does not hold', async () => {

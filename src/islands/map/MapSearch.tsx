@@ -211,7 +211,8 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
         kind: 'cluster',
         position: c,
         label: countLabel.format(c.count),
-        title: t('map.cluster', { count: c.count }),
+        // The accessible name holds the visible label ("1.1K"), so a voice user can say what they see.
+        title: t('map.cluster', { count: c.count, label: countLabel.format(c.count) }),
         onClick: () => {
           const tiny = c.north - c.south < 1e-5 && c.east - c.west < 1e-5;
           if (tiny) engine.setView(c, Math.max(engine.getZoom() + 2, 17));

@@ -167,6 +167,9 @@ async function clusteredView(
 ) {
   const plan = tallyPlanOf(filter);
   if (!plan) return null;
+  // A view less than about three cells across is as close as the counts go: it gets pins however crowded it is,
+  // so zooming in on a count always ends on pins.
+  if (plan.lastRow - plan.firstRow < 3 || plan.lastColumn - plan.firstColumn < 3) return null;
   const tally = await tallyView(db, plan, filter);
   if (tally.inside <= PINS_UP_TO) return null;
   const moreThanCap = tally.inside > COUNT_CAP;

@@ -211,8 +211,9 @@ const routes = {
       'then 500 km, then everywhere until something is found. Filters: `property_type` sell|rent, `category_id` or ' +
       '`category_slug_id`, `min_price`, `max_price`. `items` is one page (`offset`, `limit` up to 100, newest ' +
       'first); `markers` are every match, up to 1000. A view known to hold more than 500 listings (and no `area`, ' +
-      '`latitude`/`longitude` or price filter) gets `clusters` instead: every listing in it counted by area, with ' +
-      '`markers` empty. Nothing given: every listing that has a place. The token ' +
+      '`latitude`/`longitude` or price filter) gets `clusters` instead: its listings counted by area (counts at the ' +
+      "view's edges include listings just outside it), with `markers` empty. Nothing given: every listing that " +
+      'has a place. The token ' +
       'is optional.',
     request: { query: boundsQuery },
     responses: replies(mapResult, 'Listings and markers'),

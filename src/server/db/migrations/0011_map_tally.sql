@@ -18,7 +18,9 @@ LANGUAGE sql IMMUTABLE AS $$
     (7, 0.78125)
 $$;--> statement-breakpoint
 -- Every marker counted again from `property_map`: the migration's backfill, and bulk loads that turn the trigger off.
+-- Writers of `property_map` wait meanwhile, so no change is lost between the count and the table.
 CREATE FUNCTION "property_map_tally_rebuild"() RETURNS void LANGUAGE sql AS $$
+  LOCK TABLE "property_map" IN SHARE MODE;
   DELETE FROM "property_map_tally";
   INSERT INTO "property_map_tally" ("level", "cell_row", "cell_column", "property_type", "category_id", "listings",
     "latitude_sum", "longitude_sum")
@@ -29,35 +31,44 @@ CREATE FUNCTION "property_map_tally_rebuild"() RETURNS void LANGUAGE sql AS $$
   -- Stored in index order: a view's entries share table pages until vacuum marks them all-visible.
   ORDER BY 1, 2, 3, 4, 5;
 $$;--> statement-breakpoint
--- A marker that arrives, moves, changes type or category, or leaves moves one listing between cells on every
--- level. Levels are taken in order, so two writers lock a cell's rows in the same order.
+-- A marker that arrives, moves, changes type or category, or leaves moves one listing between cells on every level:
+-- minus one where it was, plus one where it is, in one statement that takes the entries in key order, so two
+-- listings' writes lock them in the same order. Entries left at zero are deleted.
 CREATE FUNCTION "property_map_tally_sync"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  was_here boolean := TG_OP <> 'INSERT';
+  is_here boolean := TG_OP <> 'DELETE';
 BEGIN
   IF TG_OP = 'UPDATE' AND OLD."latitude" = NEW."latitude" AND OLD."longitude" = NEW."longitude"
      AND OLD."property_type" = NEW."property_type" AND OLD."category_id" = NEW."category_id" THEN
     RETURN NULL;
   END IF;
-  IF TG_OP <> 'INSERT' THEN
-    UPDATE "property_map_tally" t SET "listings" = t."listings" - 1,
-      "latitude_sum" = t."latitude_sum" - OLD."latitude", "longitude_sum" = t."longitude_sum" - OLD."longitude"
-    FROM "property_map_tally_levels"() l
-    WHERE t."level" = l."level" AND t."cell_row" = floor(OLD."latitude" * l."per_degree")::integer
-      AND t."cell_column" = floor(OLD."longitude" * l."per_degree")::integer
-      AND t."property_type" = OLD."property_type" AND t."category_id" = OLD."category_id";
+  WITH "changes" AS (
+    SELECT l."level", floor(OLD."latitude" * l."per_degree")::integer AS "cell_row",
+      floor(OLD."longitude" * l."per_degree")::integer AS "cell_column", OLD."property_type" AS "property_type",
+      OLD."category_id" AS "category_id", -1 AS "listings", -OLD."latitude" AS "latitude_sum",
+      -OLD."longitude" AS "longitude_sum"
+    FROM "property_map_tally_levels"() l WHERE was_here
+    UNION ALL
+    SELECT l."level", floor(NEW."latitude" * l."per_degree")::integer, floor(NEW."longitude" * l."per_degree")::integer,
+      NEW."property_type", NEW."category_id", 1, NEW."latitude", NEW."longitude"
+    FROM "property_map_tally_levels"() l WHERE is_here
+  )
+  INSERT INTO "property_map_tally" AS t ("level", "cell_row", "cell_column", "property_type", "category_id",
+    "listings", "latitude_sum", "longitude_sum")
+  SELECT c."level", c."cell_row", c."cell_column", c."property_type", c."category_id", sum(c."listings")::integer,
+    sum(c."latitude_sum"), sum(c."longitude_sum")
+  FROM "changes" c
+  GROUP BY 1, 2, 3, 4, 5
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT ("level", "cell_row", "cell_column", "property_type", "category_id") DO UPDATE
+    SET "listings" = t."listings" + EXCLUDED."listings", "latitude_sum" = t."latitude_sum" + EXCLUDED."latitude_sum",
+      "longitude_sum" = t."longitude_sum" + EXCLUDED."longitude_sum";
+  IF was_here THEN
     DELETE FROM "property_map_tally" t USING "property_map_tally_levels"() l
     WHERE t."level" = l."level" AND t."cell_row" = floor(OLD."latitude" * l."per_degree")::integer
       AND t."cell_column" = floor(OLD."longitude" * l."per_degree")::integer
       AND t."property_type" = OLD."property_type" AND t."category_id" = OLD."category_id" AND t."listings" <= 0;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    INSERT INTO "property_map_tally" AS t ("level", "cell_row", "cell_column", "property_type", "category_id",
-      "listings", "latitude_sum", "longitude_sum")
-    SELECT l."level", floor(NEW."latitude" * l."per_degree")::integer, floor(NEW."longitude" * l."per_degree")::integer,
-      NEW."property_type", NEW."category_id", 1, NEW."latitude", NEW."longitude"
-    FROM "property_map_tally_levels"() l ORDER BY l."level"
-    ON CONFLICT ("level", "cell_row", "cell_column", "property_type", "category_id") DO UPDATE
-      SET "listings" = t."listings" + 1, "latitude_sum" = t."latitude_sum" + EXCLUDED."latitude_sum",
-        "longitude_sum" = t."longitude_sum" + EXCLUDED."longitude_sum";
   END IF;
   RETURN NULL;
 END
