@@ -1,10 +1,11 @@
-import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/server/db/schema/index.ts';
 import { cellOf, COARSE_GRID, FINE_GRID } from '../../src/server/db/schema/map-grid.ts';
 import { cellsOfView, listMapMarkers } from '../../src/server/repositories/map-repository.ts';
 import type { PublicPropertyFilter } from '../../src/server/repositories/property-repository.ts';
-import { createProperty, seedCatalog } from '../support/factories.ts';
+import { createProperty, scatterListings, seedCatalog } from '../support/factories.ts';
+import { plainMarkers } from '../support/map-oracle.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -28,21 +29,7 @@ const EDGE = { latitude: 45.55, longitude: -73.6 };
 beforeAll(async () => {
   app = await createTestApp();
   catalog = await seedCatalog(db());
-  // Deterministic scatter: dense towards the centre, both types, two categories, prices over a wide range, and
-  // some listings that are not public or have no place (never markers).
-  await db().execute(sql`
-    insert into properties (owner_id, category_id, title, slug, description, property_type, price_minor, city,
-      state, country, latitude, longitude, admin_status, status, created_at)
-    select ${catalog.owner.id}::int, case when g % 3 = 0 then ${catalog.villa.id}::int else ${catalog.apartment.id}::int end,
-      'Cell listing ' || g, 'cell-listing-' || g, 'Somewhere on the map.',
-      (case when g % 2 = 0 then 'rent' else 'sell' end)::property_type, ((g * 7919) % 5000 + 100) * 10000,
-      'Montreal', 'Quebec', 'Canada',
-      case when g % 50 = 0 then null else ${CENTRE.latitude}::float8 + (((g * 104729) % 6001) - 3000) * 0.0001 * ((g % 7) + 1) / 7 end,
-      ${CENTRE.longitude}::float8 + (((g * 15485863) % 6001) - 3000) * 0.0001 * ((g % 5) + 1) / 5,
-      (case when g % 23 = 0 then 'pending' when g % 29 = 0 then 'rejected' else 'approved' end)::admin_status,
-      (case when g % 31 = 0 then 'inactive' else 'active' end)::listing_status,
-      now() - ((g * 7) % 500) * interval '1 minute'
-    from generate_series(1::bigint, ${SPREAD}::bigint) g`);
+  await scatterListings(db(), catalog, { centre: CENTRE, count: SPREAD, title: 'Cell listing', city: 'Montreal' });
   // Three listings exactly on a fine cell's corner, which is also the edge of some views below.
   for (let i = 0; i < 3; i++)
     await createProperty(db(), {
@@ -52,34 +39,6 @@ beforeAll(async () => {
       longitude: EDGE.longitude,
     });
 });
-
-/** The markers as the listings table answers them: the plain WHERE and ORDER BY, no cells. */
-async function plainMarkers(filter: PublicPropertyFilter, limit: number): Promise<number[]> {
-  const p = s.properties;
-  const { bounds } = filter;
-  const rows = await db()
-    .select({ id: p.id })
-    .from(p)
-    .where(
-      and(
-        eq(p.adminStatus, 'approved'),
-        eq(p.status, 'active'),
-        isNotNull(p.latitude),
-        isNotNull(p.longitude),
-        bounds ? gte(p.latitude, bounds.south) : undefined,
-        bounds ? lte(p.latitude, bounds.north) : undefined,
-        bounds ? gte(p.longitude, bounds.west) : undefined,
-        bounds ? lte(p.longitude, bounds.east) : undefined,
-        filter.propertyType ? eq(p.propertyType, filter.propertyType) : undefined,
-        filter.categoryId ? eq(p.categoryId, filter.categoryId) : undefined,
-        filter.minPriceMinor === undefined ? undefined : gte(p.priceMinor, filter.minPriceMinor),
-        filter.maxPriceMinor === undefined ? undefined : lte(p.priceMinor, filter.maxPriceMinor),
-      ),
-    )
-    .orderBy(desc(p.createdAt), desc(p.id))
-    .limit(limit);
-  return rows.map((r) => r.id);
-}
 
 const box = (halfHeight: number, halfWidth: number, centre = CENTRE) => ({
   south: centre.latitude - halfHeight,
@@ -120,12 +79,12 @@ describe('map markers from cells', () => {
       ];
       for (const filter of filters)
         for (const limit of [2, 37, 1001]) {
-          const expected = await plainMarkers(filter, limit);
+          const expected = await plainMarkers(db(), filter, limit);
           const markers = await listMapMarkers(db(), filter, limit);
           expect(markers.map((m) => m.id)).toEqual(expected);
         }
       // The views are not empty: the comparison means something.
-      expect((await plainMarkers({ bounds }, 3)).length).toBe(3);
+      expect((await plainMarkers(db(), { bounds }, 3)).length).toBe(3);
     });
 
   it('keeps a drawn area exact inside the cells', async () => {
@@ -160,7 +119,7 @@ describe('map markers from cells', () => {
       `/api/get-properties-in-bounds?south=${bounds.south}&west=${bounds.west}&north=${bounds.north}&east=${bounds.east}&property_type=sell&max_price=${MAX_PRICE}`,
     );
     expect(res.status).toBe(200);
-    const expected = await plainMarkers({ bounds, propertyType: 'sell', maxPriceMinor: MAX_PRICE * 100 }, 1001);
+    const expected = await plainMarkers(db(), { bounds, propertyType: 'sell', maxPriceMinor: MAX_PRICE * 100 }, 1001);
     const data = res.body.data;
     expect(data.markers.map((m: { id: number }) => m.id)).toEqual(expected.slice(0, 1000));
     expect(data.truncated).toBe(expected.length > 1000);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/server/db/schema/index.ts';
 import { TALLY_LEVELS } from '../../src/server/db/schema/map-grid.ts';
@@ -10,7 +10,8 @@ import {
 } from '../../src/server/repositories/map-repository.ts';
 import type { PublicPropertyFilter } from '../../src/server/repositories/property-repository.ts';
 import { PINS_UP_TO } from '../../src/server/services/map-search-service.ts';
-import { createProperty, seedCatalog } from '../support/factories.ts';
+import { createProperty, scatterListings, seedCatalog } from '../support/factories.ts';
+import { plainMarkers } from '../support/map-oracle.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -29,19 +30,7 @@ const SPREAD = 2_400;
 beforeAll(async () => {
   app = await createTestApp();
   catalog = await seedCatalog(db());
-  await db().execute(sql`
-    insert into properties (owner_id, category_id, title, slug, description, property_type, price_minor, city,
-      state, country, latitude, longitude, admin_status, status, created_at)
-    select ${catalog.owner.id}::int, case when g % 3 = 0 then ${catalog.villa.id}::int else ${catalog.apartment.id}::int end,
-      'Counted listing ' || g, 'counted-listing-' || g, 'Somewhere in a crowd.',
-      (case when g % 2 = 0 then 'rent' else 'sell' end)::property_type, ((g * 7919) % 5000 + 100) * 10000,
-      'Nairobi', 'Nairobi', 'Kenya',
-      case when g % 50 = 0 then null else ${CENTRE.latitude}::float8 + (((g * 104729) % 6001) - 3000) * 0.0001 * ((g % 7) + 1) / 7 end,
-      ${CENTRE.longitude}::float8 + (((g * 15485863) % 6001) - 3000) * 0.0001 * ((g % 5) + 1) / 5,
-      (case when g % 23 = 0 then 'pending' else 'approved' end)::admin_status,
-      (case when g % 31 = 0 then 'inactive' else 'active' end)::listing_status,
-      now() - ((g * 7) % 500) * interval '1 minute'
-    from generate_series(1::bigint, ${SPREAD}::bigint) g`);
+  await scatterListings(db(), catalog, { centre: CENTRE, count: SPREAD, title: 'Counted listing', city: 'Nairobi' });
 });
 
 const box = (halfHeight: number, halfWidth: number, centre = CENTRE) => ({
@@ -232,25 +221,6 @@ describe('get-properties-in-bounds on a crowded view', () => {
   const url = (bounds: ReturnType<typeof box>, extra = '') =>
     `/api/get-properties-in-bounds?south=${bounds.south}&west=${bounds.west}&north=${bounds.north}&east=${bounds.east}${extra}`;
 
-  /** The newest public listings in a view, as the list beside the map orders them. */
-  async function newestIn(bounds: ReturnType<typeof box>, limit: number) {
-    const p = s.properties;
-    const rows = await db()
-      .select({ id: p.id })
-      .from(p)
-      .where(
-        and(
-          eq(p.adminStatus, 'approved'),
-          eq(p.status, 'active'),
-          sql`${p.latitude} between ${bounds.south} and ${bounds.north}`,
-          sql`${p.longitude} between ${bounds.west} and ${bounds.east}`,
-        ),
-      )
-      .orderBy(desc(p.createdAt), desc(p.id))
-      .limit(limit);
-    return rows.map((r) => r.id);
-  }
-
   it('sends every listing counted by area, and the newest page in the list', async () => {
     const bounds = box(0.35, 0.35);
     const plain = await plainTally({ bounds });
@@ -272,7 +242,7 @@ describe('get-properties-in-bounds on a crowded view', () => {
     });
     // More than the count cap is known from the tally alone.
     expect({ total: data.total, total_capped: data.total_capped }).toEqual({ total: 1000, total_capped: true });
-    expect(data.items.map((c: { id: number }) => c.id)).toEqual((await newestIn(bounds, 40)).slice(20));
+    expect(data.items.map((c: { id: number }) => c.id)).toEqual((await plainMarkers(db(), { bounds }, 40)).slice(20));
   });
 
   it('counts exactly a crowded view that holds fewer than the cap', async () => {
@@ -320,7 +290,9 @@ describe('get-properties-in-bounds on a crowded view', () => {
     const small = box(0.01, 0.01);
     const few = await app.call('GET', url(small));
     expect(few.body.data.clusters).toEqual([]);
-    expect(few.body.data.markers.map((m: { id: number }) => m.id)).toEqual(await newestIn(small, 1000));
+    expect(few.body.data.markers.map((m: { id: number }) => m.id)).toEqual(
+      await plainMarkers(db(), { bounds: small }, 1000),
+    );
     expect(few.body.data.markers.length).toBeGreaterThan(0);
 
     const priced = await app.call('GET', url(box(0.35, 0.35), '&min_price=1'));

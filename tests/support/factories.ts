@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.ts';
 import * as s from '../../src/server/db/schema/index.ts';
 
@@ -125,4 +126,32 @@ export async function createProject(
     })
     .returning();
   return project!;
+}
+
+/**
+ * `count` listings scattered around `centre` (within about 0.3°, denser towards it) for the map's tests: both types,
+ * two categories, prices over a wide range, dates over 500 minutes (many share a minute, so the id breaks ties), and
+ * some that are never on the map (no latitude, pending, rejected or inactive). Deterministic: the same call makes
+ * the same listings.
+ */
+export async function scatterListings(
+  db: Database,
+  catalog: Awaited<ReturnType<typeof seedCatalog>>,
+  options: { centre: { latitude: number; longitude: number }; count: number; title: string; city: string },
+) {
+  const { centre, count, title, city } = options;
+  const slug = title.toLowerCase().replaceAll(' ', '-');
+  await db.execute(sql`
+    insert into properties (owner_id, category_id, title, slug, description, property_type, price_minor, city,
+      state, country, latitude, longitude, admin_status, status, created_at)
+    select ${catalog.owner.id}::int, case when g % 3 = 0 then ${catalog.villa.id}::int else ${catalog.apartment.id}::int end,
+      ${title} || ' ' || g, ${slug} || '-' || g, 'Somewhere on the map.',
+      (case when g % 2 = 0 then 'rent' else 'sell' end)::property_type, ((g * 7919) % 5000 + 100) * 10000,
+      ${city}, ${city}, ${city},
+      case when g % 50 = 0 then null else ${centre.latitude}::float8 + (((g * 104729) % 6001) - 3000) * 0.0001 * ((g % 7) + 1) / 7 end,
+      ${centre.longitude}::float8 + (((g * 15485863) % 6001) - 3000) * 0.0001 * ((g % 5) + 1) / 5,
+      (case when g % 23 = 0 then 'pending' when g % 29 = 0 then 'rejected' else 'approved' end)::admin_status,
+      (case when g % 31 = 0 then 'inactive' else 'active' end)::listing_status,
+      now() - ((g * 7) % 500) * interval '1 minute'
+    from generate_series(1::bigint, ${count}::bigint) g`);
 }
