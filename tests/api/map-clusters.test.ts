@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/server/db/schema/index.ts';
+import type { MapClusterData } from '../../src/islands/map/types.ts';
 import { TALLY_LEVELS } from '../../src/server/db/schema/map-grid.ts';
 import {
   MAX_TALLY_GROUPS,
@@ -131,6 +132,11 @@ describe('counting a view from the tally', () => {
     const [fromA, fromB] = [await tallyView(db(), a, {}), await tallyView(db(), b, {})];
     expect(crowd(fromA)).toHaveLength(1);
     expect(crowd(fromB)).toEqual(crowd(fromA));
+    // Its box is that of the cells holding listings (about 0.6° of them), not of the whole 11-cell group.
+    const [{ south, north, west, east }] = crowd(fromA) as [MapClusterData];
+    const cell = 1 / TALLY_LEVELS.at(-1)!;
+    expect(north - south).toBeLessThanOrEqual(2 * cell + 1e-9);
+    expect(east - west).toBeLessThanOrEqual(2 * cell + 1e-9);
   });
 
   it('leaves to the markers what it does not hold', () => {
