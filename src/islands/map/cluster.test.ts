@@ -15,6 +15,15 @@ describe('grid clustering', () => {
     expect(clusters.find((c) => c.items.length === 1)!.key).toBe('3');
   });
 
+  it('joins neighbouring cells whose clusters would overlap, and only those', () => {
+    // 60 and 70 lie in two cells but 10 pixels apart; 240 and 290 also in two cells, 50 pixels apart.
+    const clusters = clusterByGrid(
+      [point(1, 60, 10), point(2, 70, 10), point(3, 240, 10), point(4, 290, 10)],
+      (p) => p.id,
+    );
+    expect(clusters.map((c) => c.key).sort()).toEqual(['3', '4', 'cluster:1,2']);
+  });
+
   it("weighs the server's counts and spans their areas", () => {
     const counted = {
       ...point(1, 10, 10),
