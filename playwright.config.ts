@@ -34,6 +34,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'pages', testIgnore: /site-wide-.*\.spec\.ts/ },
+    // Tests that change what every page shows (the currency) wait until no other test is reading pages.
+    { name: 'site-wide', testMatch: /site-wide-.*\.spec\.ts/, dependencies: ['pages'] },
+  ],
   webServer: {
     command: 'node scripts/start.mjs',
     url: `http://localhost:${port}/api/health/ready`,

@@ -5,38 +5,6 @@ import { signIn } from '../support/sign-in.ts';
 const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
 const OWNER = { email: 'agent2@example.com', password: 'demo1234' };
 
-// One test changes the site-wide currency, so these run one after another.
-test.describe.configure({ mode: 'serial' });
-
-test('an admin changes the currency symbol and a visitor sees it; bad input gets field messages', async ({
-  page,
-  browser,
-}) => {
-  await signIn(page, ADMIN, '/admin/settings');
-  await expectNoSeriousA11yViolations(page);
-  const currency = page.getByTestId('settings-currency');
-  await currency.getByLabel('Currency code (ISO 4217, such as USD)').fill('euro');
-  await currency.getByRole('button', { name: 'Save Currency' }).click();
-  await expect(page.getByText('Enter three capital letters, such as USD or EUR.')).toBeVisible();
-
-  await currency.getByLabel('Currency symbol').fill('€');
-  await currency.getByLabel('Currency code (ISO 4217, such as USD)').fill('EUR');
-  await currency.getByRole('button', { name: 'Save Currency' }).click();
-  await expect(page.getByText('Saved.')).toBeVisible();
-  // Secrets are write-only: never in the page.
-  await expect(page.getByLabel('Stripe secret key')).toHaveValue('');
-
-  const visitor = await browser.newPage();
-  await visitor.goto('/properties');
-  await expect(visitor.locator('body')).toContainText('€');
-  await visitor.close();
-
-  await currency.getByLabel('Currency symbol').fill('$');
-  await currency.getByLabel('Currency code (ISO 4217, such as USD)').fill('USD');
-  await currency.getByRole('button', { name: 'Save Currency' }).click();
-  await expect(page.getByText('Saved.')).toBeVisible();
-});
-
 test("an admin creates a category with a dropdown parameter and an owner's add-property form offers it", async ({
   page,
   browser,
