@@ -45,6 +45,16 @@ const MARKER_FILTERS = new Set<keyof PublicPropertyFilter>([
 /** Only these filters leave a view answerable by the tally: it counts listings per cell, type and category. */
 const TALLY_FILTERS = new Set<keyof PublicPropertyFilter>(['bounds', 'propertyType', 'categoryId']);
 
+/**
+ * Whether the filter sets no field outside `held`. The check lists what may be set, not what may not, so a filter
+ * field added later takes the general path until a table that holds it says so.
+ */
+function setsOnly(filter: PublicPropertyFilter, held: ReadonlySet<keyof PublicPropertyFilter>) {
+  return Object.entries(filter).every(
+    ([key, value]) => value === undefined || held.has(key as keyof PublicPropertyFilter),
+  );
+}
+
 /** A view is counted in at most about this many groups of cells, so a reply stays a few kilobytes. */
 export const MAX_TALLY_GROUPS = 400;
 
@@ -64,10 +74,7 @@ export interface ViewTally {
  */
 export function tallyPlanOf(filter: PublicPropertyFilter) {
   const { bounds } = filter;
-  const unheld = Object.entries(filter).some(
-    ([key, value]) => value !== undefined && !TALLY_FILTERS.has(key as keyof PublicPropertyFilter),
-  );
-  if (!bounds || unheld) return null;
+  if (!bounds || !setsOnly(filter, TALLY_FILTERS)) return null;
   const cellsAt = (perDegree: number) => ({
     perDegree,
     firstRow: Math.floor(bounds.south * perDegree),
@@ -155,16 +162,12 @@ export async function tallyView(
 
 /**
  * The cells of the finest grid that covers the view in at most MAX_CELLS, or null when the markers table cannot
- * answer: nearest-first order, a filter it does not hold (the check lists what may be set, so a new filter field
- * takes the general path until it is handled), or a view wider than a region. Exported for the tests, which check
- * which path a view takes.
+ * answer: nearest-first order, a filter it does not hold, or a view wider than a region. Exported for the tests,
+ * which check which path a view takes.
  */
 export function cellsOfView(filter: PublicPropertyFilter) {
   const { bounds } = filter;
-  const unheld = Object.entries(filter).some(
-    ([key, value]) => value !== undefined && !MARKER_FILTERS.has(key as keyof PublicPropertyFilter),
-  );
-  if (!bounds || unheld) return null;
+  if (!bounds || !setsOnly(filter, MARKER_FILTERS)) return null;
   const fine = cellsCovering(FINE_GRID, bounds, MAX_CELLS);
   if (fine) return { column: propertyMap.fineCell, cells: fine };
   const coarse = cellsCovering(COARSE_GRID, bounds, MAX_CELLS);
