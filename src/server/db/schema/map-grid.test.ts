@@ -21,8 +21,11 @@ describe('map grid cells', () => {
   it('lists the cells a box covers, row by row, and gives up past the maximum', () => {
     // A 10 by 14 km view of Lisbon: 3 rows of fine cells by 4 columns.
     const view = { south: 38.6773, north: 38.7673, west: -9.2193, east: -9.0593 };
-    const cells = cellsCovering(FINE_GRID, view, 48)!;
+    const covered = cellsCovering(FINE_GRID, view, 48)!;
+    const cells = covered.map((cell) => cell.id);
     expect(cells).toHaveLength(12);
+    // Only the two cells in the middle of the middle row lie wholly inside the view.
+    expect(covered.filter((cell) => cell.whole).map((cell) => cell.id)).toEqual([cells[5], cells[6]]);
     expect(cells[0]).toBe(cellOf(FINE_GRID, view.south, view.west));
     expect(cells.at(-1)).toBe(cellOf(FINE_GRID, view.north, view.east));
     expect(new Set(cells).size).toBe(12);
@@ -35,7 +38,9 @@ describe('map grid cells', () => {
       }
     expect(cellsCovering(FINE_GRID, view, 11)).toBeNull();
     // A point is one cell; a region is too many fine cells but few coarse ones.
-    expect(cellsCovering(FINE_GRID, { south: 1, north: 1, west: 2, east: 2 }, 48)).toEqual([cellOf(FINE_GRID, 1, 2)]);
+    expect(cellsCovering(FINE_GRID, { south: 1, north: 1, west: 2, east: 2 }, 48)).toEqual([
+      { id: cellOf(FINE_GRID, 1, 2), whole: false },
+    ]);
     const region = { south: 45.1, north: 45.9, west: -74.3, east: -72.9 };
     expect(cellsCovering(FINE_GRID, region, 48)).toBeNull();
     expect(cellsCovering(COARSE_GRID, region, 48)).toHaveLength(8);

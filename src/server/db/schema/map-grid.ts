@@ -40,22 +40,32 @@ export function cellColumnSql(grid: MapGrid): SQL {
   );
 }
 
+/** A grid cell a box covers, and whether the cell lies wholly inside the box (not on its edge). */
+export interface CoveredCell {
+  id: number;
+  whole: boolean;
+}
+
 /**
- * The cells a box covers on a grid, or null when there are more than `max` (the box is too large for that grid).
- * A box that crosses the antimeridian (west > east) is never asked: map views are clamped to -180..180.
+ * The cells a box covers on a grid, row by row, or null when there are more than `max` (the box is too large for
+ * that grid). A box that crosses the antimeridian (west > east) is never asked: map views are clamped to -180..180.
  */
 export function cellsCovering(
   grid: MapGrid,
   box: { south: number; west: number; north: number; east: number },
   max: number,
-): number[] | null {
+): CoveredCell[] | null {
   const n = grid.perDegree;
   const rows = Math.floor(box.north * n) - Math.floor(box.south * n) + 1;
   const columns = Math.floor(box.east * n) - Math.floor(box.west * n) + 1;
   if (rows < 1 || columns < 1 || rows * columns > max) return null;
   const first = cellOf(grid, box.south, box.west);
-  const cells: number[] = [];
+  const cells: CoveredCell[] = [];
   for (let row = 0; row < rows; row++)
-    for (let column = 0; column < columns; column++) cells.push(first + row * rowWidth(grid) + column);
+    for (let column = 0; column < columns; column++)
+      cells.push({
+        id: first + row * rowWidth(grid) + column,
+        whole: row > 0 && row < rows - 1 && column > 0 && column < columns - 1,
+      });
   return cells;
 }
