@@ -3,7 +3,14 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MapClusterData } from '../../islands/map/types.ts';
 import type { Executor } from '../db/client.ts';
 import { properties, propertyMap, propertyMapTally } from '../db/schema/index.ts';
-import { cellsCovering, COARSE_GRID, FINE_GRID, TALLY_LEVELS, type CoveredCell } from '../db/schema/map-grid.ts';
+import {
+  cellsCovering,
+  cellSpan,
+  COARSE_GRID,
+  FINE_GRID,
+  TALLY_LEVELS,
+  type CoveredCell,
+} from '../db/schema/map-grid.ts';
 import {
   markerConditions,
   nearness,
@@ -74,13 +81,7 @@ export interface ViewTally {
 export function tallyPlanOf(filter: PublicPropertyFilter) {
   const { bounds } = filter;
   if (!bounds || !setsOnly(filter, TALLY_FILTERS)) return null;
-  const cellsAt = (perDegree: number) => ({
-    perDegree,
-    firstRow: Math.floor(bounds.south * perDegree),
-    lastRow: Math.floor(bounds.north * perDegree),
-    firstColumn: Math.floor(bounds.west * perDegree),
-    lastColumn: Math.floor(bounds.east * perDegree),
-  });
+  const cellsAt = (perDegree: number) => ({ perDegree, ...cellSpan(perDegree, bounds) });
   const groupsOf = (cells: ReturnType<typeof cellsAt>, group: number) =>
     (Math.floor(cells.lastRow / group) - Math.floor(cells.firstRow / group) + 1) *
     (Math.floor(cells.lastColumn / group) - Math.floor(cells.firstColumn / group) + 1);
@@ -199,11 +200,12 @@ async function markersInCells(
 ): Promise<MapMarkerRow[]> {
   const m = propertyMap;
   const { bounds, polygon, ...kept } = filter;
+  const held = markerConditions(m, kept);
   const place = sql`coalesce(${and(...markerConditions(m, { bounds, polygon }))}, false)`;
   const columns = sql.raw('property_id, slug, title, price_minor, property_type, latitude, longitude, created_at');
   const newest = sql.raw('order by created_at desc, property_id desc');
   const cells = view.cells.map(({ id, whole }) => {
-    const where = and(sql`${view.column} = ${id}`, ...markerConditions(m, kept), whole && !polygon ? undefined : place);
+    const where = and(sql`${view.column} = ${id}`, ...held, whole && !polygon ? undefined : place);
     return sql`(select ${columns} from ${m} where ${where} ${newest} limit ${limit})`;
   });
   const encoded = sql.raw(

@@ -213,8 +213,7 @@ const routes = {
       'first); `markers` are every match, up to 1000. A view known to hold more than 500 listings (and no `area`, ' +
       '`latitude`/`longitude` or price filter) gets `clusters` instead: its listings counted by area (counts at the ' +
       "view's edges include listings just outside it), with `markers` empty. Nothing given: every listing that " +
-      'has a place. The token ' +
-      'is optional.',
+      'has a place. The token is optional.',
     request: { query: boundsQuery },
     responses: replies(mapResult, 'Listings and markers'),
   }),

@@ -40,6 +40,19 @@ export function cellColumnSql(grid: MapGrid): SQL {
   );
 }
 
+/**
+ * The rows and columns of cells, at `perDegree` cells per degree, that a box touches: row r holds latitudes from
+ * r / perDegree, column c longitudes from c / perDegree (both counted from 0°, negative to the south and west).
+ */
+export function cellSpan(perDegree: number, box: { south: number; west: number; north: number; east: number }) {
+  return {
+    firstRow: Math.floor(box.south * perDegree),
+    lastRow: Math.floor(box.north * perDegree),
+    firstColumn: Math.floor(box.west * perDegree),
+    lastColumn: Math.floor(box.east * perDegree),
+  };
+}
+
 /** A grid cell a box covers, and whether the cell lies wholly inside the box (not on its edge). */
 export interface CoveredCell {
   id: number;
@@ -55,9 +68,9 @@ export function cellsCovering(
   box: { south: number; west: number; north: number; east: number },
   max: number,
 ): CoveredCell[] | null {
-  const n = grid.perDegree;
-  const rows = Math.floor(box.north * n) - Math.floor(box.south * n) + 1;
-  const columns = Math.floor(box.east * n) - Math.floor(box.west * n) + 1;
+  const span = cellSpan(grid.perDegree, box);
+  const rows = span.lastRow - span.firstRow + 1;
+  const columns = span.lastColumn - span.firstColumn + 1;
   if (rows < 1 || columns < 1 || rows * columns > max) return null;
   const first = cellOf(grid, box.south, box.west);
   const cells: CoveredCell[] = [];
