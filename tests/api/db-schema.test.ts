@@ -100,7 +100,13 @@ describe('migrations', () => {
     expect(defs['properties_search_idx']).toMatch(/USING gin \(search\)/);
     // Place filters use the lower() key columns, indexed over public listings (index-only counts, ADR 017).
     expect(defs['properties_public_city_search_idx']).toMatch(/\(city_key, property_type, category_id, price_minor/);
-    expect(defs['properties_public_country_idx']).toMatch(/\(country_key\) WHERE/);
+    // A place's newest first, with what else is filtered beside it (migration 0012).
+    for (const place of ['city', 'state', 'country'])
+      expect(defs[`properties_public_${place}_newest_idx`]).toMatch(
+        new RegExp(
+          `\\(${place}_key, created_at DESC, id DESC\\) INCLUDE \\(property_type, category_id, price_minor\\) WHERE`,
+        ),
+      );
     for (const name of [
       'properties_public_recent_idx',
       'properties_category_idx',
@@ -110,7 +116,6 @@ describe('migrations', () => {
       'properties_featured_idx',
       'properties_location_idx',
       'properties_owner_idx',
-      'properties_public_state_idx',
       'properties_public_owner_idx',
       'properties_public_location_idx',
     ])
