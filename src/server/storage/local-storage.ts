@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStorage } from './storage.ts';
+import { keyPath, type FileStorage } from './storage.ts';
 
 const contentTypes: Record<string, string> = {
   '.webp': 'image/webp',
@@ -44,6 +44,6 @@ export class LocalFileStorage implements FileStorage {
   }
 
   url(key: string): string {
-    return `/uploads/${key.split('/').map(encodeURIComponent).join('/')}`;
+    return `/uploads/${keyPath(key)}`;
   }
 }

@@ -1,5 +1,5 @@
 import { AwsClient } from 'aws4fetch';
-import type { FileStorage } from './storage.ts';
+import { keyPath, type FileStorage } from './storage.ts';
 
 export interface S3Config {
   /** The service's base URL, e.g. https://s3.eu-west-1.amazonaws.com or a MinIO / R2 endpoint. */
@@ -11,8 +11,6 @@ export interface S3Config {
   /** Where browsers fetch objects (a CDN or public bucket URL); without it files go through /uploads. */
   publicUrl?: string | undefined;
 }
-
-const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
 /**
  * Files in S3-compatible object storage (path-style requests signed with AWS SigV4), so several app servers share
@@ -38,7 +36,7 @@ export class S3FileStorage implements FileStorage {
   private fetchImpl: typeof fetch = (input, init) => fetch(input, init);
 
   private objectUrl(key: string): string {
-    return `${this.config.endpoint.replace(/\/$/, '')}/${encodeURIComponent(this.config.bucket)}/${encodeKey(key)}`;
+    return `${this.config.endpoint.replace(/\/$/, '')}/${encodeURIComponent(this.config.bucket)}/${keyPath(key)}`;
   }
 
   private async send(
@@ -79,7 +77,7 @@ export class S3FileStorage implements FileStorage {
 
   url(key: string): string {
     return this.config.publicUrl
-      ? `${this.config.publicUrl.replace(/\/$/, '')}/${encodeKey(key)}`
-      : `/uploads/${encodeKey(key)}`;
+      ? `${this.config.publicUrl.replace(/\/$/, '')}/${keyPath(key)}`
+      : `/uploads/${keyPath(key)}`;
   }
 }

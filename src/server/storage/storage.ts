@@ -12,3 +12,12 @@ export interface FileStorage {
  * owners and admins fetch them through authenticated API calls.
  */
 export const PRIVATE_PREFIX = 'private/';
+
+/** Characters a key may hold that need no escaping in a URL path (generated keys hold only these). */
+const PLAIN_KEY = /^[\w.~/-]*$/;
+
+/**
+ * A key as a URL path, each segment escaped. Generated keys need no escaping, and a list page builds a few hundred
+ * image URLs per request, so they are passed through untouched.
+ */
+export const keyPath = (key: string) => (PLAIN_KEY.test(key) ? key : key.split('/').map(encodeURIComponent).join('/'));
