@@ -56,8 +56,6 @@ export interface PublicPropertyFilter {
   ownerId?: number | undefined;
   /** Leave this listing out (similar listings). */
   exceptId?: number | undefined;
-  /** Only these listings (the primary key): a page another query has already chosen, such as the map's markers. */
-  ids?: readonly number[] | undefined;
   /**
    * Listings with a value for this parameter (property_parameters_parameter_idx, then the unique
    * (property_id, parameter_id) index); with `value`, that value (case-insensitive; one of a checkbox list).
@@ -129,7 +127,6 @@ export function publicConditions(filter: PublicPropertyFilter): SQL {
   if (filter.postedAfter) conditions.push(gte(properties.createdAt, filter.postedAfter));
   if (filter.ownerId) conditions.push(eq(properties.ownerId, filter.ownerId));
   if (filter.exceptId) conditions.push(ne(properties.id, filter.exceptId));
-  if (filter.ids) conditions.push(inArray(properties.id, [...filter.ids]));
   if (filter.parameter) conditions.push(hasParameter(filter.parameter.id, filter.parameter.value));
   if (filter.search) conditions.push(sql`${properties.search} @@ ${textQuery(filter.search)}`);
   if (filter.preferences) conditions.push(sql`${preferenceScore(filter.preferences)} > 0`);
@@ -324,6 +321,18 @@ export async function listPublicProperties(
   return withCappedTotal(pageRows, db.select({ value: count() }).from(counted), cap);
 }
 export type PublicPropertyRow = Awaited<ReturnType<typeof listPublicProperties>>['rows'][number];
+
+/**
+ * The cards of public listings already chosen by id (a map's page cut from its markers), in no particular order.
+ * Flat, without the search's subquery and filters: planning it costs PostgreSQL half as much at 1M listings.
+ */
+export function listPublicCardsById(db: Executor, ids: readonly number[]): Promise<PublicPropertyRow[]> {
+  return db
+    .select(cardColumns)
+    .from(properties)
+    .leftJoin(categories, eq(categories.id, properties.categoryId))
+    .where(and(publicListing, inArray(properties.id, [...ids])));
+}
 
 const {
   search: _search,

@@ -27,6 +27,7 @@ import {
   browseProperties,
   priceSettingsOf,
   propertyCardViews,
+  publicCardsById,
   type PropertyCardData,
   type PropertyCardView,
 } from './property-service.ts';
@@ -147,11 +148,12 @@ async function listPage(
 ) {
   if (page.offset + page.limit > MAX_MARKERS) return browseProperties(db, filter, page, now);
   const ids = rows.slice(page.offset, page.offset + page.limit).map((row) => row.id);
-  const cards = ids.length
-    ? await browseProperties(db, { ...filter, ids }, { offset: 0, limit: ids.length, count: false }, now)
-    : { items: [] };
   const capped = moreThanCap || rows.length > COUNT_CAP;
-  return { total: capped ? COUNT_CAP : rows.length, totalCapped: capped, items: cards.items };
+  return {
+    total: capped ? COUNT_CAP : rows.length,
+    totalCapped: capped,
+    items: await publicCardsById(db, ids, now),
+  };
 }
 
 /**

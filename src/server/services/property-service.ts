@@ -10,6 +10,7 @@ import { listOwnedPropertyRows } from '../repositories/property-write-repository
 import {
   findPropertyAccess,
   isPublicListing,
+  listPublicCardsById,
   listPublicProperties,
   type PublicPropertyFilter,
   type PublicPropertyRow,
@@ -103,6 +104,18 @@ export async function browseProperties(
   ]);
   const prices = priceSettingsOf(loaded);
   return { total, totalCapped, items: rows.map((row) => propertyCard(row, prices, now)) };
+}
+
+/** Public listings' cards in the order of `ids`; one no longer public is left out. */
+export async function publicCardsById(db: Database, ids: readonly number[], now = new Date()) {
+  if (ids.length === 0) return [];
+  const [loaded, rows] = await Promise.all([getPublicSettings(db), listPublicCardsById(db, ids)]);
+  const prices = priceSettingsOf(loaded);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [propertyCard(row, prices, now)] : [];
+  });
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
