@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { countCap, withCappedTotal } from './paging.ts';
 import {
   categories,
@@ -342,22 +343,34 @@ const {
   ...propertyColumns
 } = getTableColumns(properties);
 
+/** One listing with its category and owner, by id or by slug, prepared once per database (db/prepared.ts). */
+const listingWithOwner = (key: 'id' | 'slug') =>
+  preparedPerDatabase((db) =>
+    db
+      .select({
+        property: propertyColumns,
+        category: { id: categories.id, name: categories.name, slug: categories.slug },
+        owner: listingOwnerColumns,
+      })
+      .from(properties)
+      .innerJoin(users, eq(users.id, properties.ownerId))
+      .leftJoin(categories, eq(categories.id, properties.categoryId))
+      .where(eq(key === 'id' ? properties.id : properties.slug, sql.placeholder('key')))
+      .limit(1)
+      .prepare(`listing_with_owner_by_${key}`),
+  );
+const listingWithOwnerById = listingWithOwner('id');
+const listingWithOwnerBySlug = listingWithOwner('slug');
+
 /**
  * One listing whatever its state (the service decides who may see it), with its category and the owner's card.
  * The owner's email and mobile come along for the service to show to signed-in viewers only.
  */
 export async function findPropertyWithOwner(db: Executor, by: { id: number } | { slug: string }) {
-  const [row] = await db
-    .select({
-      property: propertyColumns,
-      category: { id: categories.id, name: categories.name, slug: categories.slug },
-      owner: listingOwnerColumns,
-    })
-    .from(properties)
-    .innerJoin(users, eq(users.id, properties.ownerId))
-    .leftJoin(categories, eq(categories.id, properties.categoryId))
-    .where('id' in by ? eq(properties.id, by.id) : eq(properties.slug, by.slug))
-    .limit(1);
+  const [row] =
+    'id' in by
+      ? await listingWithOwnerById(db).execute({ key: by.id })
+      : await listingWithOwnerBySlug(db).execute({ key: by.slug });
   return row ?? null;
 }
 
@@ -380,9 +393,8 @@ export async function findPropertyAccess(db: Executor, by: { id: number } | { sl
   return row ?? null;
 }
 
-/** A listing's parameter values with their names and types, in the category's order. */
-export function listParameterDetails(db: Executor, propertyId: number, categoryId: number) {
-  return db
+const parameterDetails = preparedPerDatabase((db) =>
+  db
     .select({
       id: parameters.id,
       name: parameters.name,
@@ -394,15 +406,23 @@ export function listParameterDetails(db: Executor, propertyId: number, categoryI
     .innerJoin(parameters, eq(parameters.id, propertyParameters.parameterId))
     .leftJoin(
       categoryParameters,
-      and(eq(categoryParameters.parameterId, parameters.id), eq(categoryParameters.categoryId, categoryId)),
+      and(
+        eq(categoryParameters.parameterId, parameters.id),
+        eq(categoryParameters.categoryId, sql.placeholder('categoryId')),
+      ),
     )
-    .where(eq(propertyParameters.propertyId, propertyId))
-    .orderBy(sql`${categoryParameters.sortOrder} asc nulls last`, asc(parameters.id));
+    .where(eq(propertyParameters.propertyId, sql.placeholder('propertyId')))
+    .orderBy(sql`${categoryParameters.sortOrder} asc nulls last`, asc(parameters.id))
+    .prepare('listing_parameter_details'),
+);
+
+/** A listing's parameter values with their names and types, in the category's order. */
+export function listParameterDetails(db: Executor, propertyId: number, categoryId: number) {
+  return parameterDetails(db).execute({ propertyId, categoryId });
 }
 
-/** The facilities a listing is near, with their names, nearest first. */
-export function listFacilityDetails(db: Executor, propertyId: number) {
-  return db
+const facilityDetails = preparedPerDatabase((db) =>
+  db
     .select({
       id: facilities.id,
       name: facilities.name,
@@ -411,14 +431,16 @@ export function listFacilityDetails(db: Executor, propertyId: number) {
     })
     .from(propertyFacilities)
     .innerJoin(facilities, eq(facilities.id, propertyFacilities.facilityId))
-    .where(eq(propertyFacilities.propertyId, propertyId))
-    .orderBy(asc(propertyFacilities.distance), asc(facilities.id));
+    .where(eq(propertyFacilities.propertyId, sql.placeholder('propertyId')))
+    .orderBy(asc(propertyFacilities.distance), asc(facilities.id))
+    .prepare('listing_facility_details'),
+);
+
+/** The facilities a listing is near, with their names, nearest first. */
+export function listFacilityDetails(db: Executor, propertyId: number) {
+  return facilityDetails(db).execute({ propertyId });
 }
 
-/**
- * One more view, atomically. A view is not an edit: updated_at (sitemap lastmod) stays as it was.
- * Returns the new count, or null when the listing is gone.
- */
 /**
  * Adds counted views to listings in one statement (src/server/services/view-counter.ts), in id order so that two
  * servers writing at once lock the rows in the same order. Not an edit: `updated_at` stays.

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { withTotal } from './paging.ts';
 import {
   categories,
@@ -79,12 +80,17 @@ export async function replaceFacilities(
   if (values.length) await db.insert(propertyFacilities).values(values.map((v) => ({ ...v, propertyId })));
 }
 
-export async function listFloors(db: Executor, propertyId: number) {
-  return db
+const floorsOf = preparedPerDatabase((db) =>
+  db
     .select()
     .from(propertyFloors)
-    .where(eq(propertyFloors.propertyId, propertyId))
-    .orderBy(propertyFloors.sortOrder);
+    .where(eq(propertyFloors.propertyId, sql.placeholder('propertyId')))
+    .orderBy(propertyFloors.sortOrder)
+    .prepare('listing_floors'),
+);
+
+export function listFloors(db: Executor, propertyId: number) {
+  return floorsOf(db).execute({ propertyId });
 }
 
 export async function replaceFloors(
