@@ -149,14 +149,18 @@ describe('counting a view from the tally', () => {
 });
 
 describe('the tally table', () => {
-  /** The tally as a fresh count of the markers table would make it. */
+  /** The tally as a fresh count of the markers table would make it: per category, and over all as category 0. */
   async function recount() {
     const { rows } = (await db().execute(sql`
-      select l.level, floor(m.latitude * l.per_degree)::integer as cell_row,
-        floor(m.longitude * l.per_degree)::integer as cell_column, m.property_type, m.category_id,
-        count(*)::integer as listings, round(sum(m.latitude)::numeric, 6)::text as latitude_sum,
-        round(sum(m.longitude)::numeric, 6)::text as longitude_sum
-      from property_map m cross join property_map_tally_levels() l
+      select level, cell_row, cell_column, property_type, category_id, count(*)::integer as listings,
+        round(sum(latitude)::numeric, 6)::text as latitude_sum, round(sum(longitude)::numeric, 6)::text as longitude_sum
+      from (
+        select l.level, floor(m.latitude * l.per_degree)::integer as cell_row,
+          floor(m.longitude * l.per_degree)::integer as cell_column, m.property_type, c.category_id, m.latitude,
+          m.longitude
+        from property_map m cross join property_map_tally_levels() l
+          cross join lateral (values (m.category_id), (0)) as c (category_id)
+      ) as counted
       group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`)) as unknown as { rows: unknown[] };
     return rows;
   }
@@ -198,8 +202,12 @@ describe('the tally table', () => {
       db()
         .select()
         .from(s.propertyMapTally)
-        .where(and(eq(s.propertyMapTally.level, 0), eq(s.propertyMapTally.cellRow, 5150)));
-    expect(await cellOfListing()).toMatchObject([{ cellColumn: -12, listings: 1 }]);
+        .where(and(eq(s.propertyMapTally.level, 0), eq(s.propertyMapTally.cellRow, 5150)))
+        .orderBy(asc(s.propertyMapTally.categoryId));
+    expect(await cellOfListing()).toMatchObject([
+      { cellColumn: -12, categoryId: 0, listings: 1 },
+      { cellColumn: -12, categoryId: catalog.apartment.id, listings: 1 },
+    ]);
     expect(await kept()).toEqual(await recount());
 
     await set({ title: 'A new name, the same place' });

@@ -161,9 +161,9 @@ export const propertyMap = pgTable(
 );
 
 /**
- * How many public listings with a place each cell of each tally level holds, per type and category, with the sums
- * of their coordinates for the cell's centre of mass: a map view wider than a neighbourhood is drawn as counts
- * from here. Kept by a trigger on `property_map` (migration 0011).
+ * How many public listings with a place each cell of each tally level holds, per type and category (and per type
+ * alone, as category 0), with the sums of their coordinates for the cell's centre of mass: a map view wider than a
+ * neighbourhood is drawn as counts from here. Kept by a trigger on `property_map` (migrations 0011 and 0013).
  */
 export const propertyMapTally = pgTable(
   'property_map_tally',
@@ -179,6 +179,11 @@ export const propertyMapTally = pgTable(
   },
   (t) => [
     uniqueIndex('property_map_tally_cell_idx').on(t.level, t.cellRow, t.cellColumn, t.propertyType, t.categoryId),
+    // Category 0 holds every category's listings of a cell and type: a view without a category filter reads these,
+    // a twelfth of the entries (migration 0013).
+    uniqueIndex('property_map_tally_all_categories_idx')
+      .on(t.level, t.cellRow, t.cellColumn, t.propertyType)
+      .where(sql`${t.categoryId} = 0`),
   ],
 );
 
