@@ -483,6 +483,11 @@ describe('get_property detail', () => {
     const similar = await Promise.all(
       [1, 2, 3, 4, 5].map(() => createProperty(db(), { ownerId: agent.id, categoryId: catalog.villa.id })),
     );
+    const pending = await createProperty(db(), {
+      ownerId: agent.id,
+      categoryId: catalog.villa.id,
+      adminStatus: 'pending',
+    });
 
     // A premium listing: its details go to holders of premium_properties (tests/api/premium-properties.test.ts).
     const { user: subscriber, token } = await createSignedInUser(db());
@@ -534,11 +539,21 @@ describe('get_property detail', () => {
       expect.stringContaining('g2'),
     ]);
     expect(JSON.stringify(d)).not.toContain('"key"');
-    expect(d.similar).toHaveLength(4);
-    for (const card of d.similar) {
+    // The newest public villas but the listing itself, newest first.
+    const cards: { id: number; created_at: string; category: { slug: string } }[] = d.similar;
+    expect(cards).toHaveLength(4);
+    for (const card of cards) {
       expect(similar.map((x) => x.id)).toContain(card.id);
       expect(card.category.slug).toBe('villa');
     }
+    expect(cards.map((card) => card.id)).not.toContain(p.id);
+    expect(cards.map((card) => card.id)).not.toContain(pending.id);
+    const newestFirst = [...cards].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+    expect(cards).toEqual(newestFirst);
+    // The newest villa's own page leaves it out of its similar listings.
+    const newest = (await get(`get_property?id=${cards[0]!.id}`)).body.data;
+    expect(newest.similar.map((card: { id: number }) => card.id)).not.toContain(cards[0]!.id);
+    expect(newest.similar).toHaveLength(4);
   });
 
   it('counts a view by visitors and anonymous callers, not by the owner, and not in lists', async () => {

@@ -343,6 +343,31 @@ const {
   ...propertyColumns
 } = getTableColumns(properties);
 
+const similarCards = preparedPerDatabase((db) =>
+  db
+    .select(cardColumns)
+    .from(properties)
+    .leftJoin(categories, eq(categories.id, properties.categoryId))
+    .where(
+      and(
+        publicListing,
+        eq(properties.categoryId, sql.placeholder('categoryId')),
+        ne(properties.id, sql.placeholder('exceptId')),
+      ),
+    )
+    .orderBy(desc(properties.createdAt), desc(properties.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('similar_listing_cards'),
+);
+
+/**
+ * The newest public listings of a listing's category but itself, for its detail page: prepared, since its best
+ * plan (the category's newest first, properties_public_category_newest_idx) is the same for every category.
+ */
+export function listSimilarCards(db: Executor, listing: { id: number; categoryId: number }, limit: number) {
+  return similarCards(db).execute({ categoryId: listing.categoryId, exceptId: listing.id, limit });
+}
+
 /** One listing with its category and owner, by id or by slug, prepared once per database (db/prepared.ts). */
 const listingWithOwner = (key: 'id' | 'slug') =>
   preparedPerDatabase((db) =>

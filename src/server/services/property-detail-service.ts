@@ -13,7 +13,7 @@ import { listFloors } from '../repositories/property-write-repository.ts';
 import { imageView } from './image-view.ts';
 import { hasPackageFeature } from './package-service.ts';
 import { ownerCardView } from './listing-view.ts';
-import { browseProperties, marksFor, priceSettingsOf, propertyCardView } from './property-service.ts';
+import { marksFor, priceSettingsOf, propertyCardView, similarCards } from './property-service.ts';
 import { getPublicSettings } from './settings-service.ts';
 import { countView, unwrittenViews } from './view-counter.ts';
 
@@ -53,15 +53,10 @@ export async function propertyDetail(
     listFacilityDetails(deps.db, row.id),
     listFloors(deps.db, row.id),
     viewer ? hasReported(deps.db, viewer.id, row.id) : Promise.resolve(false),
-    browseProperties(
-      deps.db,
-      { categoryId: row.categoryId, exceptId: row.id },
-      { offset: 0, limit: SIMILAR_COUNT, count: false },
-      now,
-    ),
+    similarCards(deps.db, row, SIMILAR_COUNT, now),
   ]);
   const unwritten = options.countView && !isOwner ? countView(deps.db, row.id) : unwrittenViews(deps.db, row.id);
-  const marks = await marksFor(deps.db, viewer, [row.id, ...similar.items.map((s) => s.id)]);
+  const marks = await marksFor(deps.db, viewer, [row.id, ...similar.map((s) => s.id)]);
 
   return {
     id: row.id,
@@ -119,7 +114,7 @@ export async function propertyDetail(
     meta_image: imageView(storage, row.metaImage),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    similar: similar.items.map((card) => propertyCardView(storage, card, marks)),
+    similar: similar.map((card) => propertyCardView(storage, card, marks)),
     is_favourite: marks?.favourites.has(row.id) ?? false,
     is_interested: marks?.interests.has(row.id) ?? false,
     is_reported: reported,

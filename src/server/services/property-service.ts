@@ -12,6 +12,7 @@ import {
   isPublicListing,
   listPublicCardsById,
   listPublicProperties,
+  listSimilarCards,
   type PublicPropertyFilter,
   type PublicPropertyRow,
   type PublicPropertySort,
@@ -98,24 +99,41 @@ export async function browseProperties(
   page: Page & { count?: boolean },
   now = new Date(),
 ): Promise<CardPage> {
-  const [loaded, { rows, total, totalCapped }] = await Promise.all([
-    getPublicSettings(db),
-    listPublicProperties(db, filter, page),
+  const found = listPublicProperties(db, filter, page);
+  const [items, { total, totalCapped }] = await Promise.all([
+    cardsOf(
+      db,
+      found.then(({ rows }) => rows),
+      now,
+    ),
+    found,
   ]);
+  return { total, totalCapped, items };
+}
+
+/** Listing rows as cards, priced in the site's currency. */
+async function cardsOf(db: Database, rows: Promise<PublicPropertyRow[]>, now: Date) {
+  const [loaded, found] = await Promise.all([getPublicSettings(db), rows]);
   const prices = priceSettingsOf(loaded);
-  return { total, totalCapped, items: rows.map((row) => propertyCard(row, prices, now)) };
+  return found.map((row) => propertyCard(row, prices, now));
 }
 
 /** Public listings' cards in the order of `ids`; one no longer public is left out. */
 export async function publicCardsById(db: Database, ids: readonly number[], now = new Date()) {
   if (ids.length === 0) return [];
-  const [loaded, rows] = await Promise.all([getPublicSettings(db), listPublicCardsById(db, ids)]);
-  const prices = priceSettingsOf(loaded);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [propertyCard(row, prices, now)] : [];
-  });
+  const cards = await cardsOf(db, listPublicCardsById(db, ids), now);
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The newest public listings of a listing's category, the listing itself left out. */
+export function similarCards(
+  db: Database,
+  listing: { id: number; categoryId: number },
+  limit: number,
+  now = new Date(),
+) {
+  return cardsOf(db, listSimilarCards(db, listing, limit), now);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
