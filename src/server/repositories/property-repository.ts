@@ -44,7 +44,10 @@ export interface PublicPropertyFilter {
   categoryIds?: readonly number[] | undefined;
   /** Promoted: featured at this moment (properties_featured_idx). */
   featuredAt?: Date | undefined;
-  /** Case-insensitive equality on the lower() key columns (properties_public_city_search_idx, _state_idx, _country_idx). */
+  /**
+   * Case-insensitive equality on the lower() key columns: properties_public_city_search_idx, and a place's newest
+   * first in properties_public_city_newest_idx, _state_newest_idx and _country_newest_idx.
+   */
   city?: string | undefined;
   state?: string | undefined;
   country?: string | undefined;
