@@ -480,9 +480,10 @@ describe('get_property detail', () => {
     await db()
       .insert(s.propertyFloors)
       .values({ propertyId: p.id, title: 'Ground floor', image: imageRecord('plan'), sortOrder: 0 });
-    const similar = await Promise.all(
-      [1, 2, 3, 4, 5].map(() => createProperty(db(), { ownerId: agent.id, categoryId: catalog.villa.id })),
-    );
+    // One after another, so that a later id is also a later time (the order checked below).
+    const similar = [];
+    for (let i = 0; i < 5; i++)
+      similar.push(await createProperty(db(), { ownerId: agent.id, categoryId: catalog.villa.id }));
     const pending = await createProperty(db(), {
       ownerId: agent.id,
       categoryId: catalog.villa.id,

@@ -103,7 +103,7 @@ export const isPublicListing = (row: { adminStatus: string; status: string }) =>
 
 /**
  * The condition of `isPublicListing` in SQL, with literals rather than parameters: it is the condition of the partial
- * indexes on public listings (migrations 0006 and 0007), which PostgreSQL can match to a parameter only in a plan
+ * indexes on public listings (migrations 0006, 0007 and 0012), which PostgreSQL can match to a parameter only in a plan
  * made for one call's values, never in a prepared statement's generic plan.
  */
 export const publicListing: SQL = sql`(${properties.adminStatus} = 'approved' and ${properties.status} = 'active')`;
@@ -268,6 +268,10 @@ const cardColumns = {
   categorySlug: categories.slug,
 };
 
+/** Listing cards with their category's name, for any list of public listings. */
+const cardsQuery = (db: Executor) =>
+  db.select(cardColumns).from(properties).leftJoin(categories, eq(categories.id, properties.categoryId));
+
 export async function listPublicProperties(
   db: Executor,
   filter: PublicPropertyFilter,
@@ -292,7 +296,7 @@ export async function listPublicProperties(
   };
   /** The order of `matches()`: property_search keeps each listing's date, so its order is the listings' order. */
   const matchOrder = isTextOnly(filter) ? [desc(propertySearch.createdAt), desc(propertySearch.propertyId)] : order;
-  const cards = db.select(cardColumns).from(properties).leftJoin(categories, eq(categories.id, properties.categoryId));
+  const cards = cardsQuery(db);
   // The page's ids first, then their rows: the ids often come from an index alone (a place search, a map view,
   // newest first), so the table is read for the rows shown, not for every candidate sorted. Favourites are
   // ordered by when they were saved, so that list joins them directly.
@@ -331,11 +335,7 @@ export type PublicPropertyRow = Awaited<ReturnType<typeof listPublicProperties>>
  * Flat, without the search's subquery and filters: planning it costs PostgreSQL half as much at 1M listings.
  */
 export function listPublicCardsById(db: Executor, ids: readonly number[]): Promise<PublicPropertyRow[]> {
-  return db
-    .select(cardColumns)
-    .from(properties)
-    .leftJoin(categories, eq(categories.id, properties.categoryId))
-    .where(and(publicListing, inArray(properties.id, [...ids])));
+  return cardsQuery(db).where(and(publicListing, inArray(properties.id, [...ids])));
 }
 
 const {
@@ -346,11 +346,11 @@ const {
   ...propertyColumns
 } = getTableColumns(properties);
 
-const similarCards = preparedPerDatabase((db) =>
-  db
-    .select(cardColumns)
-    .from(properties)
-    .leftJoin(categories, eq(categories.id, properties.categoryId))
+/** How many similar listings a listing's detail shows. */
+export const SIMILAR_LISTINGS = 4;
+
+const similarCardsStatement = preparedPerDatabase((db) =>
+  cardsQuery(db)
     .where(
       and(
         publicListing,
@@ -359,7 +359,9 @@ const similarCards = preparedPerDatabase((db) =>
       ),
     )
     .orderBy(desc(properties.createdAt), desc(properties.id))
-    .limit(sql.placeholder('limit'))
+    // A literal: with a placeholder PostgreSQL's generic plan would guess a tenth of the category, cost more than
+    // the plans made for 4 rows, and never be chosen.
+    .limit(SIMILAR_LISTINGS)
     .prepare('similar_listing_cards'),
 );
 
@@ -367,8 +369,8 @@ const similarCards = preparedPerDatabase((db) =>
  * The newest public listings of a listing's category but itself, for its detail page: prepared, since its best
  * plan (the category's newest first, properties_public_category_newest_idx) is the same for every category.
  */
-export function listSimilarCards(db: Executor, listing: { id: number; categoryId: number }, limit: number) {
-  return similarCards(db).execute({ categoryId: listing.categoryId, exceptId: listing.id, limit });
+export function listSimilarCards(db: Executor, listing: { id: number; categoryId: number }) {
+  return similarCardsStatement(db).execute({ categoryId: listing.categoryId, exceptId: listing.id });
 }
 
 /** One listing with its category and owner, by id or by slug, prepared once per database (db/prepared.ts). */

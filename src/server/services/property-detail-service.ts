@@ -19,7 +19,6 @@ import { countView, unwrittenViews } from './view-counter.ts';
 
 type Deps = Pick<ApiDeps, 'db' | 'storage'>;
 
-const SIMILAR_COUNT = 4;
 export const PREMIUM_ACCESS_MESSAGE = 'package.unavailable.premium_properties';
 
 /**
@@ -53,7 +52,7 @@ export async function propertyDetail(
     listFacilityDetails(deps.db, row.id),
     listFloors(deps.db, row.id),
     viewer ? hasReported(deps.db, viewer.id, row.id) : Promise.resolve(false),
-    similarCards(deps.db, row, SIMILAR_COUNT, now),
+    similarCards(deps.db, row, now),
   ]);
   const unwritten = options.countView && !isOwner ? countView(deps.db, row.id) : unwrittenViews(deps.db, row.id);
   const marks = await marksFor(deps.db, viewer, [row.id, ...similar.map((s) => s.id)]);

@@ -126,14 +126,9 @@ export async function publicCardsById(db: Database, ids: readonly number[], now 
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The newest public listings of a listing's category, the listing itself left out. */
-export function similarCards(
-  db: Database,
-  listing: { id: number; categoryId: number },
-  limit: number,
-  now = new Date(),
-) {
-  return cardsOf(db, listSimilarCards(db, listing, limit), now);
+/** The newest public listings of a listing's category (SIMILAR_LISTINGS of them), the listing itself left out. */
+export function similarCards(db: Database, listing: { id: number; categoryId: number }, now = new Date()) {
+  return cardsOf(db, listSimilarCards(db, listing), now);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 -- Each cell and type also counted over every category, as category 0 (no category has that id): a map view without
--- a category filter adds up one entry per cell and type instead of one per category.
-CREATE UNIQUE INDEX "property_map_tally_all_categories_idx" ON "property_map_tally" USING btree ("level","cell_row","cell_column","property_type") INCLUDE ("listings", "latitude_sum", "longitude_sum") WHERE "property_map_tally"."category_id" = 0;--> statement-breakpoint
+-- a category filter adds up one entry per cell and type instead of one per category. The index on those entries is
+-- not unique: property_map_tally_cell_idx already is, and it is the one the trigger's ON CONFLICT merges on.
+CREATE INDEX "property_map_tally_all_categories_idx" ON "property_map_tally" USING btree ("level","cell_row","cell_column","property_type") INCLUDE ("listings", "latitude_sum", "longitude_sum") WHERE "property_map_tally"."category_id" = 0;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "property_map_tally_rebuild"() RETURNS void LANGUAGE sql AS $$
   LOCK TABLE "property_map" IN SHARE MODE;
   DELETE FROM "property_map_tally";
@@ -53,6 +54,8 @@ BEGIN
     sum(c."latitude_sum"), sum(c."longitude_sum")
   FROM "every_category" c
   GROUP BY 1, 2, 3, 4, 5
+  -- A change that cancels out (category 0 when only the category changed) writes and locks nothing.
+  HAVING sum(c."listings") <> 0 OR sum(c."latitude_sum") <> 0 OR sum(c."longitude_sum") <> 0
   ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT ("level", "cell_row", "cell_column", "property_type", "category_id") DO UPDATE
     SET "listings" = t."listings" + EXCLUDED."listings", "latitude_sum" = t."latitude_sum" + EXCLUDED."latitude_sum",

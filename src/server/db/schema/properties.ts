@@ -180,8 +180,9 @@ export const propertyMapTally = pgTable(
   (t) => [
     uniqueIndex('property_map_tally_cell_idx').on(t.level, t.cellRow, t.cellColumn, t.propertyType, t.categoryId),
     // Category 0 holds every category's listings of a cell and type: a view without a category filter reads these,
-    // a twelfth of the entries (migration 0013).
-    uniqueIndex('property_map_tally_all_categories_idx')
+    // a twelfth of the entries (migration 0013). Not unique: the cell index already is, and the trigger's
+    // ON CONFLICT can only merge on that one, so a second unique index could fail two writers racing for a new cell.
+    index('property_map_tally_all_categories_idx')
       .on(t.level, t.cellRow, t.cellColumn, t.propertyType)
       .where(sql`${t.categoryId} = 0`),
   ],
