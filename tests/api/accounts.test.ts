@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema/index.ts';
+import { sessions, users } from '../../src/server/db/schema/index.ts';
 import { LocalFileStorage } from '../../src/server/storage/local-storage.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -447,6 +447,16 @@ describe('sessions', () => {
     const [row] = await app.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.fcmId).toBeNull();
     expect((await app.call('POST', '/api/logout', { token: user.token })).status).toBe(200);
+    expect((await app.call('GET', '/api/get-user-data', { token: user.token })).status).toBe(401);
+  });
+
+  it('refuses a session once it has expired', async () => {
+    const user = await registerUser('ivy');
+    expect((await app.call('GET', '/api/get-user-data', { token: user.token })).status).toBe(200);
+    await app.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.userId, user.id));
     expect((await app.call('GET', '/api/get-user-data', { token: user.token })).status).toBe(401);
   });
 

@@ -1,9 +1,11 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema/index.ts';
 
-export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
-  const [row] = await db
+/** Every signed-in request looks its session up: prepared once per database (db/prepared.ts). */
+const liveSession = preparedPerDatabase((db) =>
+  db
     .select({
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
@@ -15,8 +17,20 @@ export async function findLiveSession(db: Executor, tokenHash: string, now: Date
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('live_session_by_token'),
+);
+
+export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
+  // A placeholder's value reaches the driver as it is: both drivers take the ISO text for a timestamptz.
+  const [row] = await liveSession(db).execute({ tokenHash, now: now.toISOString() });
   return row ?? null;
 }
 
