@@ -1,4 +1,4 @@
-import { and, asc, count, desc, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MapClusterData } from '../../islands/map/types.ts';
 import type { Executor } from '../db/client.ts';
@@ -215,23 +215,21 @@ async function markersInCells(
   const place = sql`coalesce(${and(...markerConditions(m, { bounds, polygon }))}, false)`;
   const columns = sql.raw('property_id, slug, title, price_minor, property_type, latitude, longitude, created_at');
   const newest = sql.raw('order by created_at desc, property_id desc');
-  const cellByCell = view.cells.length * limit <= PER_CELL_READS;
-  const chosen = cellByCell
-    ? sql`select markers.* from (values ${sql.join(
-        view.cells.map(({ id, whole }) => sql`(${id}::integer, ${whole && !polygon}::boolean)`),
-        sql`, `,
-      )}) as cells (id, whole)
-      cross join lateral (
-        select ${columns} from ${m} where ${and(sql`${view.column} = cells.id`, ...held, sql`(cells.whole or ${place})`)}
-        ${newest} limit ${limit}
-      ) as markers`
-    : sql.join(
-        view.cells.map(({ id, whole }) => {
-          const where = and(sql`${view.column} = ${id}`, ...held, whole && !polygon ? undefined : place);
-          return sql`(select ${columns} from ${m} where ${where} ${newest} limit ${limit})`;
-        }),
-        sql` union all `,
-      );
+  /** One cell's newest markers; `placed` is its place condition, if it needs one. */
+  const cellRead = (cell: SQL, placed: SQL | undefined) =>
+    sql`(select ${columns} from ${m} where ${and(sql`${view.column} = ${cell}`, ...held, placed)} ${newest} limit ${limit})`;
+  const needsPlace = (cell: CoveredCell) => !cell.whole || polygon !== undefined;
+  const chosen =
+    view.cells.length * limit <= PER_CELL_READS
+      ? sql`select markers.* from (values ${sql.join(
+          view.cells.map((cell) => sql`(${cell.id}::integer, ${needsPlace(cell)}::boolean)`),
+          sql`, `,
+        )}) as cells (id, needs_place)
+        cross join lateral ${cellRead(sql`cells.id`, sql`(not cells.needs_place or ${place})`)} as markers`
+      : sql.join(
+          view.cells.map((cell) => cellRead(sql`${cell.id}`, needsPlace(cell) ? place : undefined)),
+          sql` union all `,
+        );
   const encoded = sql.raw(
     'json_build_array(property_id, slug, title, price_minor, property_type, latitude, longitude) ' +
       'order by created_at desc, property_id desc',

@@ -347,7 +347,7 @@ const {
 } = getTableColumns(properties);
 
 /** How many similar listings a listing's detail shows. */
-export const SIMILAR_LISTINGS = 4;
+const SIMILAR_LISTINGS = 4;
 
 const similarCardsStatement = preparedPerDatabase((db) =>
   cardsQuery(db)

@@ -100,14 +100,12 @@ export async function browseProperties(
   now = new Date(),
 ): Promise<CardPage> {
   const found = listPublicProperties(db, filter, page);
-  const [items, { total, totalCapped }] = await Promise.all([
-    cardsOf(
-      db,
-      found.then(({ rows }) => rows),
-      now,
-    ),
-    found,
-  ]);
+  const items = await cardsOf(
+    db,
+    found.then(({ rows }) => rows),
+    now,
+  );
+  const { total, totalCapped } = await found;
   return { total, totalCapped, items };
 }
 
