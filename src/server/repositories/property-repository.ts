@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Placeholder } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { countCap, withCappedTotal } from './paging.ts';
+import { perShape, searchShape, UNNAMED } from './search-shapes.ts';
 import {
   categories,
   categoryParameters,
@@ -272,12 +274,15 @@ const cardColumns = {
 const cardsQuery = (db: Executor) =>
   db.select(cardColumns).from(properties).leftJoin(categories, eq(categories.id, properties.categoryId));
 
-export async function listPublicProperties(
-  db: Executor,
-  filter: PublicPropertyFilter,
-  /** `count: false` skips counting the matches, for lists that show no total (the home page's rows). */
-  page: { offset: number; limit: number; count?: boolean },
-) {
+/** A page's limit and offset, and how many matches to count: numbers, or placeholders in a statement per shape. */
+interface SearchPage {
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+  countLimit: number | Placeholder;
+}
+
+/** The two statements of a search: the page's cards and the capped count of its matches. */
+function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchPage) {
   const where = publicConditions(filter);
   const order = ordering(filter);
   const mine = filter.favouritedBy
@@ -318,15 +323,45 @@ export async function listPublicProperties(
           ),
         )
         .orderBy(...order);
+  const counted = matches().limit(page.countLimit).as('matches');
+  return { pageRows, count: db.select({ value: count() }).from(counted) };
+}
+
+const searchStatements = perShape((db, filter) => {
+  const queries = searchQueries(db, filter, {
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+    countLimit: sql.placeholder('countLimit'),
+  });
+  return { pageRows: queries.pageRows.prepare(UNNAMED), count: queries.count.prepare(UNNAMED) };
+});
+
+/** A search's two statements, ready to run: its shape's (search-shapes.ts), or built for its values. */
+function searchRun(db: Executor, filter: PublicPropertyFilter, numbers: SearchPage & Record<string, number>) {
+  const shape = searchShape(filter);
+  if (!shape) {
+    const queries = searchQueries(db, filter, numbers);
+    return { pageRows: () => queries.pageRows, count: () => queries.count };
+  }
+  const statements = searchStatements(db, shape.key, shape.filter);
+  const values = { ...shape.values, ...numbers };
+  return { pageRows: () => statements.pageRows.execute(values), count: () => statements.count.execute(values) };
+}
+
+export async function listPublicProperties(
+  db: Executor,
+  filter: PublicPropertyFilter,
+  /** `count: false` skips counting the matches, for lists that show no total (the home page's rows). */
+  page: { offset: number; limit: number; count?: boolean },
+) {
+  const cap = countCap(page);
+  const search = searchRun(db, filter, { limit: page.limit, offset: page.offset, countLimit: cap + 1 });
+  const pageRows = search.pageRows();
   if (page.count === false) {
     const found = await pageRows;
     return { rows: found, total: page.offset + found.length, totalCapped: false };
   }
-  const cap = countCap(page);
-  const counted = matches()
-    .limit(cap + 1)
-    .as('matches');
-  return withCappedTotal(pageRows, db.select({ value: count() }).from(counted), cap);
+  return withCappedTotal(pageRows, search.count(), cap);
 }
 export type PublicPropertyRow = Awaited<ReturnType<typeof listPublicProperties>>['rows'][number];
 
