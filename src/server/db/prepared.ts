@@ -18,3 +18,29 @@ export function preparedPerDatabase<Statement>(build: (db: Executor) => Statemen
     return statement;
   };
 }
+
+/** Statements kept per database by `preparedPerKey`: keys come from a few fixed shapes, but are bounded anyway. */
+export const MAX_KEYED_STATEMENTS = 256;
+
+/**
+ * Like `preparedPerDatabase`, for a statement with a few shapes (which filters it takes, a grouping): built once per
+ * database and key from `build(db, key, input)`, where the key names the shape and `input` describes it. A key must
+ * always give the same SQL text, since a prepared statement's name (usually made from the key) stands for one text.
+ * When MAX_KEYED_STATEMENTS are kept, the oldest is dropped for the new one.
+ */
+export function preparedPerKey<Input, Statement>(
+  build: (db: Executor, key: string, input: Input) => Statement,
+): (db: Executor, key: string, input: Input) => Statement {
+  const built = new WeakMap<Executor, Map<string, Statement>>();
+  return (db, key, input) => {
+    let statements = built.get(db);
+    if (!statements) built.set(db, (statements = new Map()));
+    let statement = statements.get(key);
+    if (!statement) {
+      if (statements.size >= MAX_KEYED_STATEMENTS) statements.delete(statements.keys().next().value!);
+      statement = build(db, key, input);
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}

@@ -2,6 +2,7 @@ import { and, asc, count, desc, inArray, isNotNull, sql, type SQL } from 'drizzl
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MapClusterData } from '../../islands/map/types.ts';
 import type { Executor } from '../db/client.ts';
+import { preparedPerKey } from '../db/prepared.ts';
 import { properties, propertyMap, propertyMapTally } from '../db/schema/index.ts';
 import {
   cellsCovering,
@@ -93,6 +94,73 @@ export function tallyPlanOf(filter: PublicPropertyFilter) {
   return { level, ...cells, group };
 }
 
+/** The tally statement's variants: groups of one cell or of several, and which of type and category it filters on. */
+interface TallyShape {
+  grouped: boolean;
+  byType: boolean;
+  byCategory: boolean;
+}
+const tallyShape = (grouped: boolean, filter: Pick<PublicPropertyFilter, 'propertyType' | 'categoryId'>) => ({
+  grouped,
+  byType: Boolean(filter.propertyType),
+  byCategory: Boolean(filter.categoryId),
+});
+const tallyKey = (shape: TallyShape) =>
+  `${shape.grouped ? 'groups' : 'cells'}_${shape.byType ? 'type' : 'any'}_${shape.byCategory ? 'category' : 'all'}`;
+
+/**
+ * The tally's statement for a shape, prepared under a name (docs/decisions/023): whatever the view, it reads one
+ * range of one index, so PostgreSQL's generic plan is the plan a view would get anyway.
+ */
+const tallyStatement = preparedPerKey((db: Executor, key: string, shape: TallyShape) => {
+  const t = propertyMapTally;
+  const p = (name: string) => sql.placeholder(name);
+  const where = and(
+    sql`${t.level} = ${p('level')}`,
+    sql`${t.cellRow} between ${p('firstRow')} and ${p('lastRow')}`,
+    sql`${t.cellColumn} between ${p('firstColumn')} and ${p('lastColumn')}`,
+    shape.byType ? sql`${t.propertyType} = ${p('propertyType')}` : undefined,
+    // Category 0 counts every category (property_map_tally_all_categories_idx, whose condition needs the literal):
+    // a twelfth of the entries to add up.
+    shape.byCategory ? sql`${t.categoryId} = ${p('categoryId')}` : sql`${t.categoryId} = 0`,
+  );
+  // A group's number is its cells' number divided by `group`, rounded down (integer division would round the
+  // negative ones up and put group + 1 cells in group 0). A group of one cell is its own box; a larger group's box
+  // is that of its cells that hold listings, so a count of one city on a map of the world zooms to the city's
+  // region rather than to a square of 14°. (Its bounds cost a millisecond more, so one-cell groups skip them.)
+  const [rowGroup, columnGroup] = shape.grouped
+    ? [sql`floor(${t.cellRow} / ${p('group')}::float8)`, sql`floor(${t.cellColumn} / ${p('group')}::float8)`]
+    : [sql`${t.cellRow}`, sql`${t.cellColumn}`];
+  const [south, north, west, east] = shape.grouped
+    ? [sql`min(${t.cellRow})`, sql`max(${t.cellRow})`, sql`min(${t.cellColumn})`, sql`max(${t.cellColumn})`]
+    : [sql`${t.cellRow}`, sql`${t.cellRow}`, sql`${t.cellColumn}`, sql`${t.cellColumn}`];
+  const groups = db
+    .select({
+      n: sql`sum(${t.listings})`.as('n'),
+      inside: sql`sum(${t.listings}) filter (where ${t.cellRow} > ${p('firstRow')} and ${t.cellRow} < ${p('lastRow')}
+        and ${t.cellColumn} > ${p('firstColumn')} and ${t.cellColumn} < ${p('lastColumn')})`.as('inside'),
+      latitude: sql`sum(${t.latitudeSum}) / sum(${t.listings})`.as('latitude'),
+      longitude: sql`sum(${t.longitudeSum}) / sum(${t.listings})`.as('longitude'),
+      south: south.as('south'),
+      north: north.as('north'),
+      west: west.as('west'),
+      east: east.as('east'),
+    })
+    .from(t)
+    .where(where)
+    .groupBy(rowGroup, columnGroup)
+    .as('groups');
+  return db
+    .select({
+      listings: sql<number>`coalesce(sum(${groups.n}), 0)::integer`,
+      inside: sql<number>`coalesce(sum(${groups.inside}), 0)::integer`,
+      groups: sql<string>`coalesce(json_agg(json_build_array(${groups.n}, ${groups.latitude}, ${groups.longitude},
+        ${groups.south}, ${groups.north}, ${groups.west}, ${groups.east})), '[]')::text`,
+    })
+    .from(groups)
+    .prepare(`map_tally_${key}`);
+});
+
 /** A group as the tally's query encodes it: [listings, latitude, longitude, and the rows and columns of its box]. */
 type EncodedGroup = [number, number, number, number, number, number, number];
 
@@ -107,40 +175,19 @@ export async function tallyView(
   plan: NonNullable<ReturnType<typeof tallyPlanOf>>,
   filter: Pick<PublicPropertyFilter, 'propertyType' | 'categoryId'>,
 ): Promise<ViewTally> {
-  const t = propertyMapTally;
   const { firstRow, lastRow, firstColumn, lastColumn, group, perDegree } = plan;
-  const where = and(
-    sql`${t.level} = ${plan.level}`,
-    sql`${t.cellRow} between ${firstRow} and ${lastRow}`,
-    sql`${t.cellColumn} between ${firstColumn} and ${lastColumn}`,
-    filter.propertyType ? sql`${t.propertyType} = ${filter.propertyType}` : undefined,
-    // Category 0 counts every category (property_map_tally_all_categories_idx): a twelfth of the entries to add up.
-    filter.categoryId ? sql`${t.categoryId} = ${filter.categoryId}` : sql`${t.categoryId} = 0`,
-  );
-  // A group's number is its cells' number divided by `group`, rounded down (integer division would round the
-  // negative ones up and put group + 1 cells in group 0). A group of one cell is its own box; a larger group's box
-  // is that of its cells that hold listings, so a count of one city on a map of the world zooms to the city's
-  // region rather than to a square of 14°. (Its bounds cost a millisecond more, so one-cell groups skip them.)
-  const [groups, box] =
-    group === 1
-      ? [sql.raw('cell_row, cell_column'), sql.raw('cell_row, cell_row, cell_column, cell_column')]
-      : [
-          sql`floor(cell_row / ${group}::float8), floor(cell_column / ${group}::float8)`,
-          sql.raw('min(cell_row), max(cell_row), min(cell_column), max(cell_column)'),
-        ];
-  const { rows } = (await db.execute(sql`
-    select coalesce(sum(n), 0)::integer as listings, coalesce(sum(inside), 0)::integer as inside,
-      coalesce(json_agg(json_build_array(n, latitude, longitude, south, north, west, east)), '[]')::text as groups
-    from (
-      select sum(listings) as n,
-        sum(listings) filter (where cell_row > ${firstRow} and cell_row < ${lastRow}
-          and cell_column > ${firstColumn} and cell_column < ${lastColumn}) as inside,
-        sum(latitude_sum) / sum(listings) as latitude, sum(longitude_sum) / sum(listings) as longitude,
-        ${box}
-      from ${t} where ${where}
-      group by ${groups}
-    ) as groups (n, inside, latitude, longitude, south, north, west, east)
-  `)) as unknown as { rows: { listings: number; inside: number; groups: string }[] };
+  const shape = tallyShape(group > 1, filter);
+  const statement = tallyStatement(db, tallyKey(shape), shape);
+  const rows = await statement.execute({
+    level: plan.level,
+    firstRow,
+    lastRow,
+    firstColumn,
+    lastColumn,
+    group,
+    propertyType: filter.propertyType,
+    categoryId: filter.categoryId,
+  });
   const row = rows[0]!;
   // Five decimals are a metre: enough for a marker, and a shorter reply than 17 digits.
   const round = (degrees: number) => Math.round(degrees * 1e5) / 1e5;

@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lte, ne, 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Placeholder } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { preparedPerDatabase } from '../db/prepared.ts';
+import { preparedPerDatabase, preparedPerKey } from '../db/prepared.ts';
 import { countCap, withCappedTotal } from './paging.ts';
-import { perShape, searchShape, UNNAMED } from './search-shapes.ts';
+import { searchShape, UNNAMED } from './search-shapes.ts';
 import {
   categories,
   categoryParameters,
@@ -327,7 +327,7 @@ function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchP
   return { pageRows, count: db.select({ value: count() }).from(counted) };
 }
 
-const searchStatements = perShape((db, filter) => {
+const searchStatements = preparedPerKey((db: Executor, _key: string, filter: PublicPropertyFilter) => {
   const queries = searchQueries(db, filter, {
     limit: sql.placeholder('limit'),
     offset: sql.placeholder('offset'),

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Executor } from '../db/client.ts';
-import { MAX_SHAPES, perShape, searchShape } from './search-shapes.ts';
+import { searchShape } from './search-shapes.ts';
 
 describe('searchShape', () => {
   it('gives one key to searches that differ only in their values, and keeps the values apart', () => {
@@ -39,22 +38,5 @@ describe('searchShape', () => {
     expect(searchShape({ near: { latitude: 1, longitude: 2 } })).toBeNull();
     expect(searchShape({ polygon: [] })).toBeNull();
     expect(searchShape({ favouritedBy: 7 })).toBeNull();
-  });
-});
-
-describe('perShape', () => {
-  const database = () => ({}) as unknown as Executor;
-
-  it('builds once per database and key, and again past the limit for the oldest key', () => {
-    let builds = 0;
-    const statements = perShape(() => ({ build: ++builds }));
-    const [one, two] = [database(), database()];
-    expect(statements(one, 'a', {})).toBe(statements(one, 'a', {}));
-    expect(statements(two, 'a', {})).not.toBe(statements(one, 'a', {}));
-    expect(builds).toBe(2);
-    for (let i = 0; i < MAX_SHAPES; i++) statements(one, `key ${i}`, {});
-    const rebuilt = builds;
-    statements(one, 'a', {});
-    expect(builds).toBe(rebuilt + 1);
   });
 });

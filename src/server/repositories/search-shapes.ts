@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
 import type { PublicPropertyFilter } from './property-repository.ts';
 
 /**
@@ -76,30 +75,6 @@ export function searchShape(filter: PublicPropertyFilter): SearchShape | null {
     parts.push(value === undefined ? 'parameter' : 'parameter=value');
   }
   return { key: parts.join(','), filter: shaped as PublicPropertyFilter, values };
-}
-
-/** Shapes kept per database: filters come from visitors, so the number of combinations is bounded here. */
-export const MAX_SHAPES = 256;
-
-/**
- * `build`'s statements for a shape, made once per database (or transaction) and shape key from the shape's filter;
- * when MAX_SHAPES are kept, the oldest is dropped for the new one.
- */
-export function perShape<Statements>(
-  build: (db: Executor, filter: PublicPropertyFilter) => Statements,
-): (db: Executor, key: string, filter: PublicPropertyFilter) => Statements {
-  const built = new WeakMap<Executor, Map<string, Statements>>();
-  return (db, key, filter) => {
-    let shapes = built.get(db);
-    if (!shapes) built.set(db, (shapes = new Map()));
-    let statements = shapes.get(key);
-    if (!statements) {
-      if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
-      statements = build(db, filter);
-      shapes.set(key, statements);
-    }
-    return statements;
-  };
 }
 
 /** An empty statement name: PostgreSQL's unnamed statement, parsed and planned again for each call's values. */
