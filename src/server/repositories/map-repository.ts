@@ -1,4 +1,4 @@
-import { and, asc, count, desc, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, inArray, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MapClusterData } from '../../islands/map/types.ts';
 import type { Executor } from '../db/client.ts';
@@ -19,6 +19,7 @@ import {
   type MarkerFilter,
   type PublicPropertyFilter,
 } from './property-repository.ts';
+import { searchShape, type SearchShape } from './search-shapes.ts';
 
 /**
  * Map markers: the public listings matching `filter` (its bounds and polygon included), as little as a marker
@@ -256,37 +257,20 @@ async function markersInCells(
   filter: PublicPropertyFilter,
   limit: number,
 ): Promise<MapMarkerRow[]> {
-  const m = propertyMap;
-  const { bounds, polygon, ...kept } = filter;
-  const held = markerConditions(m, kept);
-  const place = sql`coalesce(${and(...markerConditions(m, { bounds, polygon }))}, false)`;
-  const columns = sql.raw('property_id, slug, title, price_minor, property_type, latitude, longitude, created_at');
-  const newest = sql.raw('order by created_at desc, property_id desc');
-  /** One cell's newest markers; `placed` is its place condition, if it needs one. */
-  const cellRead = (cell: SQL, placed: SQL | undefined) =>
-    sql`(select ${columns} from ${m} where ${and(sql`${view.column} = ${cell}`, ...held, placed)} ${newest} limit ${limit})`;
-  const needsPlace = (cell: CoveredCell) => !cell.whole || polygon !== undefined;
-  const chosen =
-    view.cells.length * limit <= PER_CELL_READS
-      ? sql`select markers.* from (values ${sql.join(
-          view.cells.map((cell) => sql`(${cell.id}::integer, ${needsPlace(cell)}::boolean)`),
-          sql`, `,
-        )}) as cells (id, needs_place)
-        cross join lateral ${cellRead(sql`cells.id`, sql`(not cells.needs_place or ${place})`)} as markers`
-      : sql.join(
-          view.cells.map((cell) => cellRead(sql`${cell.id}`, needsPlace(cell) ? place : undefined)),
-          sql` union all `,
-        );
-  const encoded = sql.raw(
-    'json_build_array(property_id, slug, title, price_minor, property_type, latitude, longitude) ' +
-      'order by created_at desc, property_id desc',
-  );
-  // Both drivers answer execute() with { rows }; Drizzle types it per driver.
-  const { rows } = (await db.execute(sql`
-    select coalesce(json_agg(${encoded}), '[]')::text as markers
-    from (select ${columns} from (${chosen}) as cells ${newest} limit ${limit}) as chosen
-  `)) as unknown as { rows: { markers: string }[] };
-  return (JSON.parse(rows[0]!.markers) as EncodedMarker[]).map(
+  const cellByCell = view.cells.length * limit <= PER_CELL_READS;
+  const needsPlace = (cell: CoveredCell) => !cell.whole || filter.polygon !== undefined;
+  // The cell-by-cell form is prepared per shape (which filters are set, which grid): its cells are arrays, so its
+  // text is the same for any view, and so is its plan, one index read per cell (docs/decisions/023). A drawn area
+  // and the UNION ALL form, whose text holds their corners and cells, are built for each call.
+  const shape = cellByCell ? searchShape(filter) : null;
+  const cells = { ids: view.cells.map((cell) => cell.id), needsPlace: view.cells.map(needsPlace) };
+  const [row] = shape
+    ? await cellByCellStatement(db, cellByCellKey(view.column, shape), {
+        column: view.column,
+        filter: shape.filter,
+      }).execute({ ...shape.values, cellIds: cells.ids, cellsNeedPlace: cells.needsPlace, limit })
+    : await markersQuery(db, view.column, filter, { ...cells, cellByCell }, limit);
+  return (JSON.parse(row!.markers) as EncodedMarker[]).map(
     ([id, slug, title, priceMinor, propertyType, latitude, longitude]) => ({
       id,
       slug,
@@ -297,6 +281,68 @@ async function markersInCells(
       longitude,
     }),
   );
+}
+
+/** The filters a markers statement holds beside the place, each set or not in a shape's key. */
+const HELD_FILTERS = ['propertyType', 'categoryId', 'minPriceMinor', 'maxPriceMinor'] as const;
+/** A short statement name (PostgreSQL keeps 63 characters): the grid and a digit per held filter. */
+const cellByCellKey = (column: AnyPgColumn, shape: SearchShape) =>
+  `map_markers_${column === propertyMap.fineCell ? 'fine' : 'coarse'}_` +
+  HELD_FILTERS.map((field) => (field in shape.values ? '1' : '0')).join('');
+
+const cellByCellStatement = preparedPerKey(
+  (db: Executor, key: string, input: { column: AnyPgColumn; filter: PublicPropertyFilter }) =>
+    markersQuery(
+      db,
+      input.column,
+      input.filter,
+      { ids: sql.placeholder('cellIds'), needsPlace: sql.placeholder('cellsNeedPlace'), cellByCell: true },
+      sql.placeholder('limit'),
+    ).prepare(key),
+);
+
+/** An array as one parameter (Drizzle would spread it into a list of parameters), or a placeholder for one. */
+const oneParameter = (value: unknown[] | Placeholder) => (Array.isArray(value) ? sql.param(value) : value);
+
+/** The cells of a markers statement: their ids and whether each needs its place condition, and the form. */
+type MarkerCells =
+  | { cellByCell: true; ids: number[] | Placeholder; needsPlace: boolean[] | Placeholder }
+  | { cellByCell: false; ids: number[]; needsPlace: boolean[] };
+
+/**
+ * The markers statement: cell by cell over the cells as arrays (so that one text serves every view, with values or
+ * placeholders), or one subquery per cell in a UNION ALL.
+ */
+function markersQuery(
+  db: Executor,
+  column: AnyPgColumn,
+  filter: PublicPropertyFilter,
+  cells: MarkerCells,
+  limit: number | Placeholder,
+) {
+  const m = propertyMap;
+  const { bounds, polygon, ...kept } = filter;
+  const held = markerConditions(m, kept);
+  const place = sql`coalesce(${and(...markerConditions(m, { bounds, polygon }))}, false)`;
+  const columns = sql.raw('property_id, slug, title, price_minor, property_type, latitude, longitude, created_at');
+  const newest = sql.raw('order by created_at desc, property_id desc');
+  /** One cell's newest markers; `placed` is its place condition, if it needs one. */
+  const cellRead = (cell: SQL, placed: SQL | undefined) =>
+    sql`(select ${columns} from ${m} where ${and(sql`${column} = ${cell}`, ...held, placed)} ${newest} limit ${limit})`;
+  const chosen = !cells.cellByCell
+    ? sql.join(
+        cells.ids.map((id, i) => cellRead(sql`${id}`, cells.needsPlace[i] ? place : undefined)),
+        sql` union all `,
+      )
+    : sql`select markers.* from unnest(${oneParameter(cells.ids)}::integer[], ${oneParameter(cells.needsPlace)}::boolean[]) as cells (id, needs_place)
+        cross join lateral ${cellRead(sql`cells.id`, sql`(not cells.needs_place or ${place})`)} as markers`;
+  const encoded = sql.raw(
+    'json_build_array(property_id, slug, title, price_minor, property_type, latitude, longitude) ' +
+      'order by created_at desc, property_id desc',
+  );
+  return db
+    .select({ markers: sql<string>`coalesce(json_agg(${encoded}), '[]')::text` })
+    .from(sql`(select ${columns} from (${chosen}) as cells ${newest} limit ${limit}) as chosen`);
 }
 
 /** Markers from `properties`: nearest first, filters the markers table does not hold, or views wider than a region. */
