@@ -8,15 +8,8 @@ import type { Executor } from './client.ts';
  * unprepared, since a generic plan cannot see how common a value is (docs/decisions/017).
  */
 export function preparedPerDatabase<Statement>(build: (db: Executor) => Statement): (db: Executor) => Statement {
-  const built = new WeakMap<Executor, Statement>();
-  return (db) => {
-    let statement = built.get(db);
-    if (!statement) {
-      statement = build(db);
-      built.set(db, statement);
-    }
-    return statement;
-  };
+  const statement = preparedPerKey((db: Executor) => build(db));
+  return (db) => statement(db, '', undefined);
 }
 
 /** Statements kept per database by `preparedPerKey`: keys come from a few fixed shapes, but are bounded anyway. */
@@ -24,7 +17,8 @@ export const MAX_KEYED_STATEMENTS = 256;
 
 /**
  * Like `preparedPerDatabase`, for a statement with a few shapes (which filters it takes, a grouping): built once per
- * database and key from `build(db, key, input)`, where the key names the shape and `input` describes it. A key must
+ * database and key from `build(db, key, input)`, where the key names the shape and `input` describes it
+ * (docs/decisions/024). Searches use it for statements sent unnamed, planned for each call's values. A key must
  * always give the same SQL text, since a prepared statement's name (usually made from the key) stands for one text.
  * When MAX_KEYED_STATEMENTS are kept, the oldest is dropped for the new one.
  */
