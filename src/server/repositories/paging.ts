@@ -27,5 +27,8 @@ export async function withCappedTotal<T>(
   cap: number,
 ): Promise<{ rows: T[]; total: number; totalCapped: boolean }> {
   const { rows: page, total } = await withTotal(rows, count);
-  return { rows: page, total: Math.min(total, cap), totalCapped: total > cap };
+  return { rows: page, ...cappedTotal(total, cap) };
 }
+
+/** A count of at most `cap + 1` matches as the lists report it: at most `cap`, and whether more match. */
+export const cappedTotal = (total: number, cap: number) => ({ total: Math.min(total, cap), totalCapped: total > cap });
