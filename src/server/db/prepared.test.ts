@@ -1,20 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import type { Executor } from './client.ts';
-import { MAX_KEYED_STATEMENTS, preparedPerKey } from './prepared.ts';
+import { MAX_KEYED_STATEMENTS, preparedPerDatabase, preparedPerKey } from './prepared.ts';
+
+const database = () => ({}) as unknown as Executor;
 
 describe('preparedPerKey', () => {
-  const database = () => ({}) as unknown as Executor;
+  it('builds once per database and key, with the key and input it was asked for', () => {
+    const built: string[] = [];
+    const statements = preparedPerKey((_db, key: string, input: string) => {
+      built.push(`${key}:${input}`);
+      return { key };
+    });
+    const [one, two] = [database(), database()];
+    expect(statements(one, 'a', 'first')).toBe(statements(one, 'a', 'again'));
+    expect(statements(two, 'a', 'other')).not.toBe(statements(one, 'a', 'first'));
+    expect(built).toEqual(['a:first', 'a:other']);
+  });
 
-  it('builds once per database and key, and again past the limit for the oldest key', () => {
+  it('drops the key used longest ago when full, and keeps the ones in use', () => {
     let builds = 0;
     const statements = preparedPerKey(() => ({ build: ++builds }));
+    const db = database();
+    const hot = statements(db, 'hot', {});
+    const cold = statements(db, 'cold', {});
+    // Fill the rest, using the hot key now and then.
+    for (let i = 0; i < MAX_KEYED_STATEMENTS - 1; i++) {
+      statements(db, `key ${i}`, {});
+      if (i % 50 === 0) statements(db, 'hot', {});
+    }
+    expect(statements(db, 'hot', {})).toBe(hot);
+    const before = builds;
+    expect(statements(db, 'cold', {})).not.toBe(cold);
+    expect(builds).toBe(before + 1);
+  });
+});
+
+describe('preparedPerDatabase', () => {
+  it('builds one statement per database', () => {
+    let builds = 0;
+    const statement = preparedPerDatabase(() => ({ build: ++builds }));
     const [one, two] = [database(), database()];
-    expect(statements(one, 'a', {})).toBe(statements(one, 'a', {}));
-    expect(statements(two, 'a', {})).not.toBe(statements(one, 'a', {}));
+    expect(statement(one)).toBe(statement(one));
+    expect(statement(two)).not.toBe(statement(one));
     expect(builds).toBe(2);
-    for (let i = 0; i < MAX_KEYED_STATEMENTS; i++) statements(one, `key ${i}`, {});
-    const rebuilt = builds;
-    statements(one, 'a', {});
-    expect(builds).toBe(rebuilt + 1);
   });
 });

@@ -20,7 +20,7 @@ export const MAX_KEYED_STATEMENTS = 256;
  * database and key from `build(db, key, input)`, where the key names the shape and `input` describes it
  * (docs/decisions/024). Searches use it for statements sent unnamed, planned for each call's values. A key must
  * always give the same SQL text, since a prepared statement's name (usually made from the key) stands for one text.
- * When MAX_KEYED_STATEMENTS are kept, the oldest is dropped for the new one.
+ * When MAX_KEYED_STATEMENTS are kept, the one used longest ago is dropped for the new one.
  */
 export function preparedPerKey<Input, Statement>(
   build: (db: Executor, key: string, input: Input) => Statement,
@@ -30,11 +30,13 @@ export function preparedPerKey<Input, Statement>(
     let statements = built.get(db);
     if (!statements) built.set(db, (statements = new Map()));
     let statement = statements.get(key);
-    if (!statement) {
+    if (statement) statements.delete(key);
+    else {
       if (statements.size >= MAX_KEYED_STATEMENTS) statements.delete(statements.keys().next().value!);
       statement = build(db, key, input);
-      statements.set(key, statement);
     }
+    // Last in the map's order: the one dropped when the map is full is the one used longest ago.
+    statements.set(key, statement);
     return statement;
   };
 }

@@ -133,7 +133,12 @@ const textQuery = (search: string) => sql`websearch_to_tsquery('simple', ${searc
  */
 function isTextOnly(filter: PublicPropertyFilter): filter is PublicPropertyFilter & { search: string } {
   const { search, sort, ...others } = filter;
-  return !!search && (sort === undefined || sort === 'newest') && Object.values(others).every((v) => v === undefined);
+  // An empty text is no filter, as in publicConditions (and in a search's shape).
+  return (
+    !!search &&
+    (sort === undefined || sort === 'newest') &&
+    Object.values(others).every((v) => v === undefined || v === '')
+  );
 }
 
 /** The WHERE clause of a public listing search; the map search (map-repository.ts) reuses it for its markers. */
@@ -402,7 +407,7 @@ export async function listPublicProperties(
   if (search.countApart) return withCappedTotal(found.then(rowsOf), search.count(), cap);
   const rows = await found;
   // The count rides on every row of the page; a page past the last match has no row to carry it.
-  const total = rows[0]?.total ?? (page.offset === 0 ? 0 : ((await search.count())[0]?.value ?? 0));
+  const total = rows[0]?.total ?? (page.offset === 0 && page.limit > 0 ? 0 : ((await search.count())[0]?.value ?? 0));
   return { rows: rowsOf(rows), ...cappedTotal(total, cap) };
 }
 export type PublicPropertyRow = Awaited<ReturnType<typeof listPublicProperties>>['rows'][number];

@@ -33,6 +33,25 @@ describe('searchShape', () => {
     expect(shape.values).toEqual({ postedAfter: '2026-11-01T10:00:00.000Z', south: 1, west: 2, north: 3, east: 4 });
   });
 
+  it('puts placeholders where the set values were, and keeps the order and the parameter form', () => {
+    const shape = searchShape({
+      city: 'Lisbon',
+      sort: 'price_asc',
+      parameter: { id: 4, value: 'yes' },
+      bounds: { south: 1, west: 2, north: 3, east: 4 },
+    })!;
+    const names = (value: unknown) => (value as { name: string }).name;
+    expect(names(shape.filter.city)).toBe('city');
+    expect(shape.filter.state).toBeUndefined();
+    expect(shape.filter.sort).toBe('price_asc');
+    expect(names(shape.filter.parameter!.id)).toBe('parameterId');
+    expect(names(shape.filter.parameter!.value)).toBe('parameterValue');
+    expect(Object.values(shape.filter.bounds!).map(names)).toEqual(['south', 'west', 'north', 'east']);
+    expect(shape.values).toMatchObject({ city: 'Lisbon', parameterId: 4, parameterValue: 'yes', south: 1 });
+    expect(searchShape({ parameter: { id: 4 } })!.filter.parameter!.value).toBeUndefined();
+    expect(searchShape({ sort: 'newest' })!.key).not.toBe(searchShape({})!.key);
+  });
+
   it('leaves out filters whose statement depends on their values', () => {
     expect(searchShape({ categoryIds: [1, 2] })).toBeNull();
     expect(searchShape({ near: { latitude: 1, longitude: 2 } })).toBeNull();
