@@ -40,3 +40,6 @@ export function preparedPerKey<Input, Statement>(
     return statement;
   };
 }
+
+/** An empty statement name: PostgreSQL's unnamed statement, parsed and planned again for each call's values. */
+export const UNNAMED = '';

@@ -16,9 +16,9 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
-import { preparedPerDatabase, preparedPerKey } from '../db/prepared.ts';
+import { preparedPerDatabase, preparedPerKey, UNNAMED } from '../db/prepared.ts';
 import { cappedTotal, countCap, withCappedTotal } from './paging.ts';
-import { searchShape, UNNAMED } from './search-shapes.ts';
+import { searchShape } from './search-shapes.ts';
 import {
   categories,
   categoryParameters,

@@ -29,6 +29,8 @@ const VALUE_FIELDS = [
   'exceptId',
 ] as const satisfies readonly ValueField[];
 const BOUNDS = ['south', 'west', 'north', 'east'] as const;
+/** Every field a shape can hold; a filter setting any other is built for its values. */
+const SHAPED_FIELDS = new Set<string>([...VALUE_FIELDS, 'sort', 'bounds', 'parameter']);
 
 /** Whether the conditions take a field: prices by `!== undefined` (0 is a price), the rest when truthy. */
 const isSet = (field: ValueField, value: unknown) =>
@@ -45,8 +47,7 @@ export interface SearchShape {
 
 /** The shape of a filter, or null when its statement's text depends on its values. */
 export function searchShape(filter: PublicPropertyFilter): SearchShape | null {
-  const known = new Set<string>([...VALUE_FIELDS, 'sort', 'bounds', 'parameter']);
-  if (Object.entries(filter).some(([field, value]) => value !== undefined && !known.has(field))) return null;
+  if (Object.entries(filter).some(([field, value]) => value !== undefined && !SHAPED_FIELDS.has(field))) return null;
   // Placeholders stand where the conditions expect values; they only ever pass them on to SQL.
   const shaped: Record<string, unknown> = { sort: filter.sort };
   const values: Record<string, unknown> = {};
@@ -76,6 +77,3 @@ export function searchShape(filter: PublicPropertyFilter): SearchShape | null {
   }
   return { key: parts.join(','), filter: shaped as PublicPropertyFilter, values };
 }
-
-/** An empty statement name: PostgreSQL's unnamed statement, parsed and planned again for each call's values. */
-export const UNNAMED = '';
