@@ -24,6 +24,11 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-backup-'));
 const log = (message) =>
   process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'info', message }) + '\n');
 
+/** What a PostgreSQL restore replaces: the app's tables and the migration journal (the dump creates both again). */
+const REPLACED_SCHEMAS =
+  'SET client_min_messages = warning; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE;' +
+  ' CREATE SCHEMA public AUTHORIZATION pg_database_owner; GRANT USAGE ON SCHEMA public TO PUBLIC;';
+
 /** Runs a PostgreSQL client tool, with a clear message when it is not installed. */
 function pgTool(tool, args) {
   try {
@@ -36,6 +41,12 @@ function pgTool(tool, args) {
     throw error;
   }
 }
+
+/** The embedded database's files in a directory: everything but the lock the restore holds. */
+const dataFiles = (dir) => fs.readdirSync(dir).filter((entry) => entry !== '.marketplace.lock');
+const moveDataFiles = (from, to) => {
+  for (const entry of dataFiles(from)) fs.renameSync(path.join(from, entry), path.join(to, entry));
+};
 
 async function backup() {
   if (databaseUrl)
@@ -63,13 +74,20 @@ async function restore() {
     const dump = path.join(work, 'database.dump');
     if (!fs.existsSync(dump))
       throw new Error('this backup holds an embedded database; unset DATABASE_URL to restore it');
-    pgTool('pg_restore', [
-      '--clean',
-      '--if-exists',
-      '--no-owner',
+    // pg_restore --clean drops objects one by one and cannot drop a partition's inherited key (property_search is
+    // partitioned), so the schemas are dropped whole and the dump loaded as SQL, all in one transaction: a failed
+    // restore leaves the database as it was.
+    const script = path.join(work, 'database.sql');
+    pgTool('pg_restore', ['--no-owner', `--file=${script}`, dump]);
+    pgTool('psql', [
+      '--no-psqlrc',
+      '--quiet',
       '--single-transaction',
+      '--set=ON_ERROR_STOP=1',
+      `--output=${os.devNull}`,
+      `--command=${REPLACED_SCHEMAS}`,
+      `--file=${script}`,
       `--dbname=${databaseUrl}`,
-      dump,
     ]);
   } else {
     const tarball = path.join(work, 'database.tar');
@@ -79,11 +97,18 @@ async function restore() {
       // The current data stays beside the restored one until you delete it.
       const previous = `${pgliteDir}.before-restore-${stamp}`;
       fs.mkdirSync(previous);
-      for (const entry of fs.readdirSync(pgliteDir))
-        if (entry !== '.marketplace.lock') fs.renameSync(path.join(pgliteDir, entry), path.join(previous, entry));
-      const db = await PGlite.create(pgliteDir, { loadDataDir: new Blob([fs.readFileSync(tarball)]) });
-      await db.query('select 1');
-      await db.close();
+      moveDataFiles(pgliteDir, previous);
+      try {
+        const db = await PGlite.create(pgliteDir, { loadDataDir: new Blob([fs.readFileSync(tarball)]) });
+        await db.query('select 1');
+        await db.close();
+      } catch (error) {
+        // A backup that does not load puts the data it was to replace back in place.
+        for (const entry of dataFiles(pgliteDir)) fs.rmSync(path.join(pgliteDir, entry), { recursive: true });
+        moveDataFiles(previous, pgliteDir);
+        fs.rmdirSync(previous);
+        throw error;
+      }
       log(`database restored; the previous data is in ${previous}`);
     } finally {
       release();

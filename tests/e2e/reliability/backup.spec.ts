@@ -15,6 +15,16 @@ import { sidePort } from '../support/ports.ts';
 const PORTS = { embedded: sidePort(17), postgresql: sidePort(18) };
 const ADMIN_URL = process.env['TEST_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
+async function adminQuery(statement: string) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 async function withServer<T>(port: number, env: Record<string, string>, run: (base: string) => Promise<T>): Promise<T> {
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     env: { ...process.env, PORT: String(port), SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn', ...env },
@@ -57,6 +67,33 @@ function npm(script: 'backup' | 'restore', file: string, env: Record<string, str
   execFileSync('npm', ['run', '-s', script, '--', file], { env: { ...process.env, ...env }, stdio: 'pipe' });
 }
 
+/**
+ * A backup archive that cannot be restored. Embedded: the database part is not a database. PostgreSQL: a real dump
+ * whose data breaks a foreign key, so the restore fails near its end, after the schemas were dropped and most of the
+ * tables loaded; the transaction must undo all of it.
+ */
+async function writeBrokenBackup(kind: 'embedded' | 'postgresql', file: string, dbName: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-broken-'));
+  if (kind === 'embedded') fs.writeFileSync(path.join(dir, 'database.tar'), 'not a database');
+  else {
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${dbName}`;
+    await adminQuery(`CREATE DATABASE ${dbName}`);
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    await client.query(`CREATE TABLE parent (id integer PRIMARY KEY);
+      CREATE TABLE child (parent_id integer REFERENCES parent (id));
+      ALTER TABLE child DISABLE TRIGGER ALL;
+      INSERT INTO child VALUES (1);`);
+    await client.end();
+    execFileSync('pg_dump', ['--format=custom', `--file=${path.join(dir, 'database.dump')}`, url.toString()]);
+    await adminQuery(`DROP DATABASE ${dbName}`);
+  }
+  execFileSync('tar', ['-cf', file, '-C', dir, '.']);
+  fs.rmSync(dir, { recursive: true });
+  return file;
+}
+
 for (const kind of ['embedded', 'postgresql'] as const) {
   test(`backup and restore bring the ${kind} database and the uploads back`, async () => {
     test.setTimeout(180_000);
@@ -68,12 +105,10 @@ for (const kind of ['embedded', 'postgresql'] as const) {
       const url = new URL(ADMIN_URL);
       url.pathname = `/${dbName}`;
       env['DATABASE_URL'] = url.toString();
-      const admin = new pg.Client({ connectionString: ADMIN_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      await admin.end();
+      await adminQuery(`CREATE DATABASE ${dbName}`);
     }
     const upload = path.join(dataDir, 'uploads', 'kept', 'photo.txt');
+    const broken = await writeBrokenBackup(kind, `${file}.broken`, `${dbName}_broken`);
     try {
       const kept = await withServer(PORTS[kind], env, async (base) => {
         const reply = await register(base, 'kept@example.com', 'Kept Name');
@@ -94,6 +129,9 @@ for (const kind of ['embedded', 'postgresql'] as const) {
 
       npm('restore', file, env);
 
+      // A backup that cannot be loaded fails the command and leaves the restored data as it is.
+      expect(() => npm('restore', broken, env)).toThrow(/restore failed/);
+
       await withServer(PORTS[kind], env, async (base) => {
         expect((await signIn(base, 'later@example.com')).status).toBe(401);
         const back = await signIn(base, 'kept@example.com');
@@ -104,11 +142,9 @@ for (const kind of ['embedded', 'postgresql'] as const) {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(file, { force: true });
+      fs.rmSync(broken, { force: true });
       if (kind === 'postgresql') {
-        const admin = new pg.Client({ connectionString: ADMIN_URL });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await admin.end();
+        await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       }
     }
   });
