@@ -29,6 +29,7 @@ import {
   propertyFacilities,
   propertyParameters,
   propertySearch,
+  SEARCH_PARTITIONS,
   users,
 } from '../db/schema/index.ts';
 import { listingOwnerColumns } from './owner-columns.ts';
@@ -296,6 +297,20 @@ const cardsQuery = <Extra extends SelectedFields>(db: Executor, extra?: Extra) =
     .from(properties)
     .leftJoin(categories, eq(categories.id, properties.categoryId));
 
+/**
+ * The first `limit` matches of a text, partition by partition (docs/decisions/025): each partition's subquery has a
+ * limit of its own, so PostgreSQL gives it a plan that stops early (a scan for a common word, a bitmap for a rare
+ * one), where over the whole partitioned table it would build a bitmap of every partition's posting list.
+ */
+function textMatchesByPartition(search: string, limit: number | Placeholder) {
+  const parts = Array.from(
+    { length: SEARCH_PARTITIONS },
+    (_, i) =>
+      sql`(select 1 from ${sql.identifier(`property_search_${i}`)} where search @@ ${textQuery(search)} limit ${limit})`,
+  );
+  return sql`(${sql.join(parts, sql` union all `)} limit ${limit}) as matches`;
+}
+
 /** A page's limit and offset, and how many matches to count: numbers, or placeholders in a statement per shape. */
 interface SearchPage {
   limit: number | Placeholder;
@@ -329,7 +344,13 @@ function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchP
   };
   /** The order of `matches()`: property_search keeps each listing's date, so its order is the listings' order. */
   const matchOrder = isTextOnly(filter) ? [desc(propertySearch.createdAt), desc(propertySearch.propertyId)] : order;
-  const counted = db.select({ value: count() }).from(matches().limit(page.countLimit).as('matches'));
+  const counted = db
+    .select({ value: count() })
+    .from(
+      isTextOnly(filter)
+        ? textMatchesByPartition(filter.search, page.countLimit)
+        : matches().limit(page.countLimit).as('matches'),
+    );
   const countApart = mine !== undefined || isTextOnly(filter);
   const total = sql<number | null>`${countApart ? sql`null` : sql`(${counted})`}`.mapWith((value) =>
     value === null ? null : Number(value),

@@ -110,7 +110,12 @@ export const properties = pgTable(
  * The text search of public listings (approved and active), narrow so that a search for a common word counts its
  * matches by reading a few pages rather than whole listing rows (docs/performance.md). Kept by the trigger
  * `properties_search_sync` (migration 0008), so every write to a listing, whatever its path, keeps it current.
+ * Split into SEARCH_PARTITIONS hash partitions of the listing id (migration 0014, which Drizzle cannot declare), so
+ * a capped count stops after the partitions that hold enough matches (docs/decisions/025).
  */
+/** How many partitions `property_search` has (property_search_0, _1, ...; migration 0014). */
+export const SEARCH_PARTITIONS = 2;
+
 export const propertySearch = pgTable(
   'property_search',
   {
