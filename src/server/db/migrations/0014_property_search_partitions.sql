@@ -1,6 +1,6 @@
--- The search-box table in two hash partitions of the listing id (docs/decisions/025). A text search counts at
+-- The search-box table in four hash partitions of the listing id (docs/decisions/025). A text search counts at
 -- most 1,001 matches; on one table PostgreSQL first decodes the whole posting list of every word in the query (22 to
--- 55 ms at 1M listings for three common words), on a partition half of each, and the count stops after the
+-- 55 ms at 1M listings for three common words), on a partition a quarter of each, and the count stops after the
 -- partitions that hold enough. The newest-first page merges the partitions' date indexes in order.
 CREATE TABLE "property_search_partitioned" (
 	"property_id" integer NOT NULL,
@@ -8,8 +8,10 @@ CREATE TABLE "property_search_partitioned" (
 	"search" "tsvector" NOT NULL,
 	CONSTRAINT "property_search_partitioned_pkey" PRIMARY KEY ("property_id")
 ) PARTITION BY HASH ("property_id");--> statement-breakpoint
-CREATE TABLE "property_search_0" PARTITION OF "property_search_partitioned" FOR VALUES WITH (MODULUS 2, REMAINDER 0);--> statement-breakpoint
-CREATE TABLE "property_search_1" PARTITION OF "property_search_partitioned" FOR VALUES WITH (MODULUS 2, REMAINDER 1);--> statement-breakpoint
+CREATE TABLE "property_search_0" PARTITION OF "property_search_partitioned" FOR VALUES WITH (MODULUS 4, REMAINDER 0);--> statement-breakpoint
+CREATE TABLE "property_search_1" PARTITION OF "property_search_partitioned" FOR VALUES WITH (MODULUS 4, REMAINDER 1);--> statement-breakpoint
+CREATE TABLE "property_search_2" PARTITION OF "property_search_partitioned" FOR VALUES WITH (MODULUS 4, REMAINDER 2);--> statement-breakpoint
+CREATE TABLE "property_search_3" PARTITION OF "property_search_partitioned" FOR VALUES WITH (MODULUS 4, REMAINDER 3);--> statement-breakpoint
 INSERT INTO "property_search_partitioned" ("property_id", "created_at", "search") SELECT "property_id", "created_at", "search" FROM "property_search";--> statement-breakpoint
 DROP TABLE "property_search";--> statement-breakpoint
 ALTER TABLE "property_search_partitioned" RENAME TO "property_search";--> statement-breakpoint

@@ -114,7 +114,7 @@ export const properties = pgTable(
  * a capped count stops after the partitions that hold enough matches (docs/decisions/025).
  */
 /** How many partitions `property_search` has (property_search_0, _1, ...; migration 0014). */
-export const SEARCH_PARTITIONS = 2;
+export const SEARCH_PARTITIONS = 4;
 
 export const propertySearch = pgTable(
   'property_search',
