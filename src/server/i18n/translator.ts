@@ -27,7 +27,19 @@ export function createTranslator(pack: LanguagePack, fallback: LanguagePack): Tr
     // Astro and React escape on output; escaping here would double-escape.
     interpolation: { escapeValue: false },
   });
-  const t = ((key: string, options?: TOptions) => instance.t(key, options) as string) as Translator;
+  // A page asks for the same plain strings hundreds of times (every card's labels), and i18next resolves each
+  // through its fallback chain: a string found once is kept. Only keys the packs hold are kept, so no input can grow
+  // the map past the packs' size; translators are rebuilt with the language catalogue (language-service.ts).
+  const plain = new Map<string, string>();
+  const t = ((key: string, options?: TOptions) => {
+    if (options) return instance.t(key, options) as string;
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = instance.t(key) as string;
+      if (instance.exists(key)) plain.set(key, text);
+    }
+    return text;
+  }) as Translator;
   t.lang = pack.code;
   t.dir = pack.isRtl ? 'rtl' : 'ltr';
   return t;
