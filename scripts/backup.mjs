@@ -4,7 +4,7 @@
 //   database.dump   a pg_dump custom-format dump when DATABASE_URL is set (pg_restore reads it back),
 //   uploads/        DATA_DIR/uploads (with STORAGE_DRIVER=s3 the files live in the bucket: back that up there).
 // The embedded database is single-process: both commands take its lock, so stop the server first.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,67 @@ function pgTool(tool, args) {
   }
 }
 
+/** Waits for a child process to exit cleanly; a missing tool gets a clear message. */
+function exited(child, tool) {
+  return new Promise((resolve, reject) => {
+    child.once('error', (error) =>
+      reject(
+        error.code === 'ENOENT'
+          ? new Error(`${tool} was not found: install the PostgreSQL client tools (same major version as the server)`)
+          : error,
+      ),
+    );
+    child.once('close', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${tool} failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
+}
+
+/**
+ * pg_restore --clean drops objects one by one and cannot drop a partition's inherited key (property_search is
+ * partitioned), so the schemas are dropped whole and the dump, turned into SQL by pg_restore, is streamed into psql,
+ * which runs both in one transaction. psql commits when its input ends, so the input is ended only once pg_restore
+ * has finished cleanly; if either fails, both are stopped and the database stays as it was. Nothing is written to
+ * disk on the way (the SQL of a big database is several times the size of its dump).
+ */
+async function restorePostgres(dump) {
+  const restore = spawn('pg_restore', ['--no-owner', '--file=-', dump], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const psql = spawn(
+    'psql',
+    [
+      '--no-psqlrc',
+      '--quiet',
+      '--single-transaction',
+      '--set=ON_ERROR_STOP=1',
+      `--command=${REPLACED_SCHEMAS}`,
+      '--file=-',
+      `--dbname=${databaseUrl}`,
+    ],
+    { stdio: ['pipe', 'ignore', 'inherit'] },
+  );
+  // A psql that stopped early closes its input; its own error says why.
+  psql.stdin.on('error', () => {});
+  if (restore.stdout) restore.stdout.pipe(psql.stdin, { end: false });
+  let psqlError;
+  let stopping = false;
+  const loaded = exited(psql, 'psql').catch((error) => {
+    psqlError = error;
+    if (!stopping) restore.kill('SIGKILL');
+  });
+  try {
+    await exited(restore, 'pg_restore');
+  } catch (restoreError) {
+    const psqlFailedFirst = psqlError;
+    stopping = true;
+    psql.kill('SIGKILL');
+    await loaded;
+    throw psqlFailedFirst ?? restoreError;
+  }
+  psql.stdin.end();
+  await loaded;
+  if (psqlError) throw psqlError;
+}
+
 /** The embedded database's files in a directory: everything but the lock the restore holds. */
 const dataFiles = (dir) => fs.readdirSync(dir).filter((entry) => entry !== '.marketplace.lock');
 const moveDataFiles = (from, to) => {
@@ -74,21 +135,7 @@ async function restore() {
     const dump = path.join(work, 'database.dump');
     if (!fs.existsSync(dump))
       throw new Error('this backup holds an embedded database; unset DATABASE_URL to restore it');
-    // pg_restore --clean drops objects one by one and cannot drop a partition's inherited key (property_search is
-    // partitioned), so the schemas are dropped whole and the dump loaded as SQL, all in one transaction: a failed
-    // restore leaves the database as it was.
-    const script = path.join(work, 'database.sql');
-    pgTool('pg_restore', ['--no-owner', `--file=${script}`, dump]);
-    pgTool('psql', [
-      '--no-psqlrc',
-      '--quiet',
-      '--single-transaction',
-      '--set=ON_ERROR_STOP=1',
-      `--output=${os.devNull}`,
-      `--command=${REPLACED_SCHEMAS}`,
-      `--file=${script}`,
-      `--dbname=${databaseUrl}`,
-    ]);
+    await restorePostgres(dump);
   } else {
     const tarball = path.join(work, 'database.tar');
     if (!fs.existsSync(tarball)) throw new Error('this backup holds a PostgreSQL dump; set DATABASE_URL to restore it');

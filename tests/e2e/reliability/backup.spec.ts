@@ -67,31 +67,38 @@ function npm(script: 'backup' | 'restore', file: string, env: Record<string, str
   execFileSync('npm', ['run', '-s', script, '--', file], { env: { ...process.env, ...env }, stdio: 'pipe' });
 }
 
-/**
- * A backup archive that cannot be restored. Embedded: the database part is not a database. PostgreSQL: a real dump
- * whose data breaks a foreign key, so the restore fails near its end, after the schemas were dropped and most of the
- * tables loaded; the transaction must undo all of it.
- */
-async function writeBrokenBackup(kind: 'embedded' | 'postgresql', file: string, dbName: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-broken-'));
-  if (kind === 'embedded') fs.writeFileSync(path.join(dir, 'database.tar'), 'not a database');
-  else {
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${dbName}`;
-    await adminQuery(`CREATE DATABASE ${dbName}`);
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    await client.query(`CREATE TABLE parent (id integer PRIMARY KEY);
-      CREATE TABLE child (parent_id integer REFERENCES parent (id));
-      ALTER TABLE child DISABLE TRIGGER ALL;
-      INSERT INTO child VALUES (1);`);
-    await client.end();
-    execFileSync('pg_dump', ['--format=custom', `--file=${path.join(dir, 'database.dump')}`, url.toString()]);
-    await adminQuery(`DROP DATABASE ${dbName}`);
-  }
+/** A backup archive holding these files. */
+function writeArchive(file: string, files: Record<string, string | Buffer>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-archive-'));
+  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
   execFileSync('tar', ['-cf', file, '-C', dir, '.']);
   fs.rmSync(dir, { recursive: true });
   return file;
+}
+
+/**
+ * Backup archives that cannot be restored: a database part that is not a database, for both kinds, and for
+ * PostgreSQL a real dump whose data breaks a foreign key, so the restore fails near its end, after the schemas were
+ * dropped and most of the tables loaded; the transaction must undo all of it.
+ */
+async function writeBrokenBackups(kind: 'embedded' | 'postgresql', base: string, dbName: string) {
+  if (kind === 'embedded') return [writeArchive(`${base}.garbage`, { 'database.tar': 'not a database' })];
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  await adminQuery(`CREATE DATABASE ${dbName}`);
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`CREATE TABLE parent (id integer PRIMARY KEY);
+    CREATE TABLE child (parent_id integer REFERENCES parent (id));
+    ALTER TABLE child DISABLE TRIGGER ALL;
+    INSERT INTO child VALUES (1);`);
+  await client.end();
+  const dump = execFileSync('pg_dump', ['--format=custom', url.toString()]);
+  await adminQuery(`DROP DATABASE ${dbName}`);
+  return [
+    writeArchive(`${base}.garbage`, { 'database.dump': 'not a dump' }),
+    writeArchive(`${base}.broken-key`, { 'database.dump': dump }),
+  ];
 }
 
 for (const kind of ['embedded', 'postgresql'] as const) {
@@ -108,8 +115,9 @@ for (const kind of ['embedded', 'postgresql'] as const) {
       await adminQuery(`CREATE DATABASE ${dbName}`);
     }
     const upload = path.join(dataDir, 'uploads', 'kept', 'photo.txt');
-    const broken = await writeBrokenBackup(kind, `${file}.broken`, `${dbName}_broken`);
+    const broken: string[] = [];
     try {
+      broken.push(...(await writeBrokenBackups(kind, file, `${dbName}_broken`)));
       const kept = await withServer(PORTS[kind], env, async (base) => {
         const reply = await register(base, 'kept@example.com', 'Kept Name');
         expect(reply.status).toBe(200);
@@ -130,7 +138,7 @@ for (const kind of ['embedded', 'postgresql'] as const) {
       npm('restore', file, env);
 
       // A backup that cannot be loaded fails the command and leaves the restored data as it is.
-      expect(() => npm('restore', broken, env)).toThrow(/restore failed/);
+      for (const archive of broken) expect(() => npm('restore', archive, env)).toThrow(/restore failed/);
 
       await withServer(PORTS[kind], env, async (base) => {
         expect((await signIn(base, 'later@example.com')).status).toBe(401);
@@ -142,9 +150,10 @@ for (const kind of ['embedded', 'postgresql'] as const) {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(file, { force: true });
-      fs.rmSync(broken, { force: true });
+      for (const archive of broken) fs.rmSync(archive, { force: true });
       if (kind === 'postgresql') {
-        await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        for (const name of [dbName, `${dbName}_broken`])
+          await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }
     }
   });

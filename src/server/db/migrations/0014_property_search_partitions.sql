@@ -2,6 +2,10 @@
 -- most 1,001 matches; on one table PostgreSQL first decodes the whole posting list of every word in the query (22 to
 -- 55 ms at 1M listings for three common words), on a partition a quarter of each, and the count stops after the
 -- partitions that hold enough. The newest-first page merges the partitions' date indexes in order.
+-- Servers of the previous version may still be writing while one runs this: no listing may change between the copy
+-- and the swap, or its search row would be lost or left stale. Reads go on until the swap; writes wait for the commit.
+LOCK TABLE "properties" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
+LOCK TABLE "property_search" IN EXCLUSIVE MODE;--> statement-breakpoint
 CREATE TABLE "property_search_partitioned" (
 	"property_id" integer NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
