@@ -112,7 +112,7 @@ async function withoutListingIndexes(db: Executor, kind: DatabaseHandle['kind'],
   // PGlite runs in a WebAssembly heap of limited size; PostgreSQL can take more for faster sorts.
   await db.execute(sql.raw(`set maintenance_work_mem = '${kind === 'pglite' ? '128MB' : '512MB'}'`));
   // The catalogue describes a partitioned table's index as `ON ONLY` the parent, which would leave the partitions
-  // (property_search_0, _1) without one: built on the parent, it is built on every partition.
+  // (property_search_0 to _3) without one: built on the parent, it is built on every partition.
   for (const index of rows) await db.execute(sql.raw(index.definition.replace(' ON ONLY ', ' ON ')));
   const { rows: invalid } = (await db.execute(
     sql`select indexrelid::regclass::text as name from pg_index where not indisvalid`,

@@ -29,26 +29,15 @@ const REPLACED_SCHEMAS =
   'SET client_min_messages = warning; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE;' +
   ' CREATE SCHEMA public AUTHORIZATION pg_database_owner; GRANT USAGE ON SCHEMA public TO PUBLIC;';
 
-/** Runs a PostgreSQL client tool, with a clear message when it is not installed. */
-function pgTool(tool, args) {
-  try {
-    execFileSync(tool, args, { stdio: ['ignore', 'inherit', 'inherit'] });
-  } catch (error) {
-    if (error.code === 'ENOENT')
-      throw new Error(`${tool} was not found: install the PostgreSQL client tools (same major version as the server)`, {
-        cause: error,
-      });
-    throw error;
-  }
-}
-
-/** Waits for a child process to exit cleanly; a missing tool gets a clear message. */
+/** Waits for a PostgreSQL client tool to exit cleanly, with a clear message when it is not installed. */
 function exited(child, tool) {
   return new Promise((resolve, reject) => {
     child.once('error', (error) =>
       reject(
         error.code === 'ENOENT'
-          ? new Error(`${tool} was not found: install the PostgreSQL client tools (same major version as the server)`)
+          ? new Error(`${tool} was not found: install the PostgreSQL client tools (same major version as the server)`, {
+              cause: error,
+            })
           : error,
       ),
     );
@@ -57,6 +46,9 @@ function exited(child, tool) {
     );
   });
 }
+
+/** Runs a PostgreSQL client tool to its end, its output on ours. */
+const pgTool = (tool, args) => exited(spawn(tool, args, { stdio: ['ignore', 'inherit', 'inherit'] }), tool);
 
 /**
  * pg_restore --clean drops objects one by one and cannot drop a partition's inherited key (property_search is
@@ -82,7 +74,7 @@ async function restorePostgres(dump) {
   );
   // A psql that stopped early closes its input; its own error says why.
   psql.stdin.on('error', () => {});
-  if (restore.stdout) restore.stdout.pipe(psql.stdin, { end: false });
+  restore.stdout.pipe(psql.stdin, { end: false });
   let psqlError;
   let stopping = false;
   const loaded = exited(psql, 'psql').catch((error) => {
@@ -111,7 +103,12 @@ const moveDataFiles = (from, to) => {
 
 async function backup() {
   if (databaseUrl)
-    pgTool('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(work, 'database.dump')}`, databaseUrl]);
+    await pgTool('pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      `--file=${path.join(work, 'database.dump')}`,
+      databaseUrl,
+    ]);
   else {
     const release = acquireDirectoryLock(pgliteDir);
     try {
