@@ -1,5 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Results } from '@electric-sql/pglite';
 import pg from 'pg';
+import { NamedStatements } from '../src/server/db/pglite-statements.ts';
 
 /** A statement the app sent, and how to send SQL on the same connection pool or embedded database. */
 interface Statement {
@@ -11,8 +12,8 @@ interface Statement {
 type Query = (this: unknown, ...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /**
- * Records the SQL the services send while `during` runs, by wrapping the two drivers' query methods, so the plans
- * explained are exactly the statements Drizzle built, with their parameters.
+ * Records the SQL the services send while `during` runs, by wrapping the two drivers' query methods and PGlite's
+ * named statements, so the plans explained are exactly the statements Drizzle built, with their parameters.
  */
 export async function recordStatements(during: () => Promise<unknown>): Promise<Statement[]> {
   const recorded: Statement[] = [];
@@ -28,10 +29,18 @@ export async function recordStatements(during: () => Promise<unknown>): Promise<
       return original.apply(this, args);
     };
   });
+  const named = NamedStatements.prototype;
+  const run = named.run;
+  named.run = function <T>(this: NamedStatements, ...args: Parameters<NamedStatements['run']>) {
+    const [, text, values] = args;
+    recorded.push({ text, values, send: (t, v) => this.client.query(t, v) });
+    return run.apply(this, args) as Promise<Results<T>>;
+  };
   try {
     await during();
   } finally {
     targets.forEach((target, i) => (target.query = originals[i]!));
+    named.run = run;
   }
   return recorded;
 }

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { env } from '../env.ts';
 import { acquireDirectoryLock } from './lock.ts';
+import { nameStatementsOnPglite } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -58,6 +59,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     release();
     throw error;
   }
+  nameStatementsOnPglite();
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   let closed = false;
   return {

@@ -1,0 +1,105 @@
+import { parse, PGlite, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { PgliteSession } from 'drizzle-orm/pglite';
+
+/**
+ * Named statements for PGlite. Drizzle's PGlite driver drops a prepared statement's name and PGlite parses, plans
+ * and describes every query afresh, so the lookups prepared by name (docs/decisions/023, 024) cost PGlite as much
+ * as any query: at 10k listings the listing lookup 1.4 ms, where its prepared form takes 0.16. Here a statement
+ * prepared with a name is parsed once per database under that name, and each call binds and runs it, so PostgreSQL
+ * keeps its plan as it does for the pg driver (docs/decisions/026). Inside a transaction a statement runs the usual
+ * way (the transaction's client has no protocol access, and writes are not the hot path).
+ *
+ * Drizzle has no hook for this, so its session's `prepareQuery` is wrapped; tests/api/db-named-statements.test.ts
+ * fails if an upgrade of Drizzle or PGlite changes what this relies on.
+ */
+export function nameStatementsOnPglite(): void {
+  if (patched) return;
+  patched = true;
+  const session = PgliteSession.prototype as unknown as { prepareQuery: PrepareQuery };
+  const prepareQuery = session.prepareQuery;
+  session.prepareQuery = function (this: { client: unknown }, ...args) {
+    const prepared = prepareQuery.apply(this, args);
+    const [, , name] = args;
+    const { client } = this;
+    if (name && client instanceof PGlite) {
+      (prepared as unknown as { client: Pick<PGlite, 'query'> }).client = {
+        query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+          statementsOf(client).run<T>(name, text, params ?? [], options),
+      };
+    }
+    return prepared;
+  };
+}
+
+type PrepareQuery = (
+  this: { client: unknown },
+  ...args: Parameters<PgliteSession<never, never>['prepareQuery']>
+) => object;
+
+let patched = false;
+const perDatabase = new WeakMap<PGlite, NamedStatements>();
+
+function statementsOf(client: PGlite): NamedStatements {
+  let statements = perDatabase.get(client);
+  if (!statements) perDatabase.set(client, (statements = new NamedStatements(client)));
+  return statements;
+}
+
+const { serialize } = protocol;
+
+/** The named statements of one embedded database. Exported for the benchmark, which records what they run. */
+export class NamedStatements {
+  /** Each statement parsed so far, by name: its text and parameter types. */
+  readonly #parsed = new Map<string, { text: string; types: number[] }>();
+
+  constructor(readonly client: PGlite) {}
+
+  run<T>(name: string, text: string, params: unknown[], options: QueryOptions = {}): Promise<Results<T>> {
+    const { client } = this;
+    // As PGlite's own query does: wait for any transaction to end, then for the statement before.
+    return client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        const types = await this.#parameterTypes(name, text);
+        const values = params.map((param, i) => {
+          if (param === null || param === undefined) return null;
+          const type = types[i]!;
+          const serializer = options.serializers?.[type] ?? client.serializers[type];
+          return serializer ? serializer(param) : String(param);
+        });
+        const { messages } = await client.execProtocol(
+          batch(
+            serialize.bind({ statement: name, values: values as string[] }),
+            serialize.describe({ type: 'P' }),
+            serialize.execute({}),
+            serialize.sync(),
+          ),
+        );
+        return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+      }),
+    );
+  }
+
+  async #parameterTypes(name: string, text: string): Promise<number[]> {
+    const parsed = this.#parsed.get(name);
+    if (parsed?.text === text) return parsed.types;
+    // A name stands for one text (docs/decisions/024); a second text under it is a bug to see, not to run.
+    if (parsed) throw new Error(`The statement ${name} was prepared with another text`);
+    const { messages } = await this.client.execProtocol(
+      batch(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()),
+    );
+    const types = parse.parseDescribeStatementResults(messages);
+    this.#parsed.set(name, { text, types });
+    return types;
+  }
+}
+
+/** Protocol messages sent in one call, so PGlite answers them in one pass. */
+function batch(...messages: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(messages.reduce((size, message) => size + message.length, 0));
+  let offset = 0;
+  for (const message of messages) {
+    out.set(message, offset);
+    offset += message.length;
+  }
+  return out;
+}
