@@ -90,7 +90,7 @@ async function insertOwners(db: Executor, owners: number): Promise<void> {
 
 /**
  * Building the secondary indexes once after the load is several times faster than maintaining them row by row
- * (the GIN full-text index most of all), and so is counting the map's tally once. Their definitions are read from
+ * (the GIN full-text index most of all), and so is counting the tallies once. Their definitions are read from
  * the catalogue, so they are exactly the migrations' indexes.
  */
 async function withoutListingIndexes(db: Executor, kind: DatabaseHandle['kind'], load: () => Promise<void>) {
@@ -101,14 +101,19 @@ async function withoutListingIndexes(db: Executor, kind: DatabaseHandle['kind'],
     rows: { name: string; definition: string }[];
   };
   for (const index of rows) await db.execute(sql.raw(`drop index "${index.name}"`));
-  // The map's tally is counted once at the end rather than updated eight times per listing.
-  await db.execute(sql`alter table property_map disable trigger property_map_tally_sync`);
+  // The tallies (the map's, and listings per category, city and owner) are counted once at the end rather than
+  // updated listing by listing.
+  const tallies = [
+    { table: 'property_map', trigger: 'property_map_tally_sync', rebuild: 'property_map_tally_rebuild' },
+    { table: 'properties', trigger: 'properties_tally_sync', rebuild: 'property_tally_rebuild' },
+  ];
+  for (const t of tallies) await db.execute(sql.raw(`alter table ${t.table} disable trigger ${t.trigger}`));
   try {
     await load();
   } finally {
-    await db.execute(sql`alter table property_map enable trigger property_map_tally_sync`);
+    for (const t of tallies) await db.execute(sql.raw(`alter table ${t.table} enable trigger ${t.trigger}`));
   }
-  await db.execute(sql`select property_map_tally_rebuild()`);
+  for (const t of tallies) await db.execute(sql.raw(`select ${t.rebuild}()`));
   // PGlite runs in a WebAssembly heap of limited size; PostgreSQL can take more for faster sorts.
   await db.execute(sql.raw(`set maintenance_work_mem = '${kind === 'pglite' ? '128MB' : '512MB'}'`));
   // The catalogue describes a partitioned table's index as `ON ONLY` the parent, which would leave the partitions

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { projects, properties, users } from '../db/schema/index.ts';
+import { projects, users } from '../db/schema/index.ts';
 import { withTotal } from './paging.ts';
-import { publicListing } from './property-repository.ts';
+import { liveListingsBy, tallyKeyIs } from './property-repository.ts';
 
 /** Who appears as an agent: active agents, and users whose verification succeeded (spec section 1). */
 export const isAgent: SQL = and(
@@ -10,14 +10,9 @@ export const isAgent: SQL = and(
   or(eq(users.type, 'agent'), eq(users.verificationStatus, 'success')),
 )!;
 
-/** Live listings per owner, joined to each agent (grouped once instead of counted per row). */
+/** Live listings (the owners' tally) and live projects per owner, joined to each agent. */
 const liveCounts = (db: Executor) => ({
-  properties: db
-    .select({ ownerId: properties.ownerId, n: count().as('property_n') })
-    .from(properties)
-    .where(publicListing)
-    .groupBy(properties.ownerId)
-    .as('property_counts'),
+  properties: liveListingsBy(db, 'owner', 'property_counts'),
   projects: db
     .select({ ownerId: projects.ownerId, n: count().as('project_n') })
     .from(projects)
@@ -48,7 +43,7 @@ const agentColumns = {
 
 function selectAgents(db: Executor) {
   const counts = liveCounts(db);
-  const propertyCount = sql<number>`coalesce(${counts.properties.n}, 0)`.mapWith(Number);
+  const propertyCount = sql<number>`coalesce(${counts.properties.listings}, 0)`.mapWith(Number);
   const query = db
     .select({
       ...agentColumns,
@@ -56,7 +51,7 @@ function selectAgents(db: Executor) {
       projectCount: sql<number>`coalesce(${counts.projects.n}, 0)`.mapWith(Number),
     })
     .from(users)
-    .leftJoin(counts.properties, eq(counts.properties.ownerId, users.id))
+    .leftJoin(counts.properties, tallyKeyIs(counts.properties, users.id))
     .leftJoin(counts.projects, eq(counts.projects.ownerId, users.id));
   return { query, propertyCount };
 }

@@ -1,14 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { withTotal } from './paging.ts';
-import { liveListingsBy } from './property-repository.ts';
+import { liveListingsBy, tallyKeyIs } from './property-repository.ts';
 import {
   categories,
   categoryParameters,
   cities,
   facilities,
   parameters,
-  properties,
   reportReasons,
 } from '../db/schema/index.ts';
 
@@ -16,7 +15,7 @@ export async function listCategories(
   db: Executor,
   options: { search?: string | undefined; hasProperty: boolean; offset: number; limit: number },
 ) {
-  const live = liveListingsBy(db, properties.categoryId, 'live');
+  const live = liveListingsBy(db, 'category', 'live');
   const propertyCount = sql<number>`coalesce(${live.listings}, 0)`;
   const conditions = [eq(categories.isActive, true)];
   if (options.search) conditions.push(ilike(categories.name, `%${escapeLike(options.search)}%`));
@@ -32,12 +31,12 @@ export async function listCategories(
         propertyCount,
       })
       .from(categories)
-      .leftJoin(live, eq(live.key, categories.id))
+      .leftJoin(live, tallyKeyIs(live, categories.id))
       .where(where)
       .orderBy(asc(categories.sortOrder), asc(categories.id))
       .limit(options.limit)
       .offset(options.offset),
-    db.select({ value: count() }).from(categories).leftJoin(live, eq(live.key, categories.id)).where(where),
+    db.select({ value: count() }).from(categories).leftJoin(live, tallyKeyIs(live, categories.id)).where(where),
   );
 }
 
@@ -68,8 +67,8 @@ export function listFacilities(db: Executor) {
 
 /** Every city with its live listings, busiest first (the table is small and admin-kept; callers page it). */
 export function listCitiesWithCounts(db: Executor) {
-  // city_key is lower(city): cities match their listings whatever the case.
-  const live = liveListingsBy(db, properties.cityKey, 'live');
+  // The tally counts city_key, lower(city): cities match their listings whatever the case.
+  const live = liveListingsBy(db, 'city', 'live');
   const propertyCount = sql<number>`coalesce(${live.listings}, 0)`;
   return db
     .select({
@@ -83,7 +82,7 @@ export function listCitiesWithCounts(db: Executor) {
       propertyCount,
     })
     .from(cities)
-    .leftJoin(live, eq(live.key, sql`lower(${cities.name})`))
+    .leftJoin(live, tallyKeyIs(live, sql`lower(${cities.name})`))
     .orderBy(sql`${propertyCount} desc`, asc(cities.name));
 }
 

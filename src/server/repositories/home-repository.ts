@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { categories, projects, properties, users } from '../db/schema/index.ts';
-import { liveListingsBy } from './property-repository.ts';
+import { categories, projects, users } from '../db/schema/index.ts';
+import { liveListingsBy, tallyKeyIs } from './property-repository.ts';
 
 /** The newest approved, active projects (projects_public_recent_idx). */
 export function listLatestPublicProjects(db: Executor, limit: number) {
@@ -26,9 +26,9 @@ export function listLatestPublicProjects(db: Executor, limit: number) {
     .limit(limit);
 }
 
-/** Active agents with at least one live listing, busiest first: one grouped pass over the public owner index. */
+/** Active agents with at least one live listing, busiest first (the owners' tally). */
 export function listAgentsWithListings(db: Executor, limit: number) {
-  const live = liveListingsBy(db, properties.ownerId, 'live');
+  const live = liveListingsBy(db, 'owner', 'live');
   return db
     .select({
       id: users.id,
@@ -39,7 +39,7 @@ export function listAgentsWithListings(db: Executor, limit: number) {
       propertyCount: live.listings,
     })
     .from(users)
-    .innerJoin(live, eq(live.key, users.id))
+    .innerJoin(live, tallyKeyIs(live, users.id))
     .where(and(eq(users.type, 'agent'), eq(users.isActive, true)))
     .orderBy(desc(live.listings), desc(users.id))
     .limit(limit);

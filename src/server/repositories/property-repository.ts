@@ -29,6 +29,7 @@ import {
   propertyFacilities,
   propertyParameters,
   propertySearch,
+  propertyTally,
   SEARCH_PARTITIONS,
   users,
 } from '../db/schema/index.ts';
@@ -102,17 +103,23 @@ export interface PublicPropertyFilter {
 const samePlace = (key: AnyPgColumn, name: string) => eq(key, sql`lower(${name})`);
 
 /**
- * Live listings per value of `column` (a category, a city key, an owner) in one grouped pass over public
- * listings, as a subquery of `key` and `listings`: the public indexes answer it without reading the table.
+ * Live listings per category, city key or owner, from `property_tally` (kept by a trigger, migration 0015) rather
+ * than grouped from every public listing: a subquery of `key` (text) and `listings`, without the keys at 0. Join it
+ * with `tallyKeyIs`, which compares the key as stored so the tally's primary key finds one row.
  */
-export function liveListingsBy<T extends AnyPgColumn>(db: Executor, column: T, alias: string) {
+export function liveListingsBy(db: Executor, dimension: TallyDimension, alias: string) {
   return db
-    .select({ key: column, listings: sql<number>`count(*)::int`.as('listings') })
-    .from(properties)
-    .where(publicConditions({}))
-    .groupBy(column)
+    .select({ key: propertyTally.key, listings: propertyTally.listings })
+    .from(propertyTally)
+    .where(and(eq(propertyTally.dimension, dimension), gt(propertyTally.listings, 0)))
     .as(alias);
 }
+
+export type TallyDimension = (typeof propertyTally.dimension.enumValues)[number];
+
+/** The join of a tally subquery to the id or city key it counts. */
+export const tallyKeyIs = (live: { key: AnyPgColumn | SQL.Aliased }, id: AnyPgColumn | SQL) =>
+  sql`${live.key} = (${id})::text`;
 
 /** What the public may see: approved by an admin and not withdrawn, sold or rented by the owner. */
 export const isPublicListing = (row: { adminStatus: string; status: string }) =>
