@@ -2,14 +2,7 @@ import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { withTotal } from './paging.ts';
 import { liveListingsBy, tallyKeyIs } from './property-repository.ts';
-import {
-  categories,
-  categoryParameters,
-  cities,
-  facilities,
-  parameters,
-  reportReasons,
-} from '../db/schema/index.ts';
+import { categories, categoryParameters, cities, facilities, parameters, reportReasons } from '../db/schema/index.ts';
 
 export async function listCategories(
   db: Executor,
