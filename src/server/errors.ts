@@ -15,7 +15,7 @@ export class AppError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly fields?: FieldErrors,
-    /** For 429: seconds until the caller may try again (sent as Retry-After). */
+    /** For 429 and 503: seconds until the caller may try again (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -39,10 +39,28 @@ export class AppError extends Error {
   static conflict(message: string): AppError {
     return new AppError('conflict', 409, message);
   }
+  /** The database gave way to a concurrent change (see `isTransientConflict`): nothing was written. */
+  static busy(): AppError {
+    return new AppError('busy', 503, 'errors.busy', undefined, 1);
+  }
   static tooManyRequests(retryAfterSeconds: number, message = 'errors.too_many_requests'): AppError {
     return new AppError('rate_limited', 429, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
   }
 }
+
+/** The SQLSTATE of a database error, as the drivers raise it or as Drizzle wraps it (`cause`). */
+export function databaseErrorCode(error: unknown): string | undefined {
+  const raised = error as { code?: unknown; cause?: { code?: unknown } } | null | undefined;
+  const code = raised?.cause?.code ?? raised?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * PostgreSQL ended the transaction so that a concurrent one could finish (a deadlock, say two writers of listings
+ * updating the same counts in opposite orders, or a serialization failure): it wrote nothing, and the same request
+ * sent again succeeds.
+ */
+export const isTransientConflict = (error: unknown) => ['40P01', '40001'].includes(databaseErrorCode(error) ?? '');
 
 /** A zod failure as field messages: `parameters.0.value` -> its messages (`_` for the whole input). */
 export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {

@@ -138,6 +138,40 @@ describe('named statements on the embedded database', () => {
     expect(failure.cause).toEqual(new Error('The statement scratch_by_id was prepared with another text'));
   });
 
+  it('parses a statement again when the database no longer holds it', async () => {
+    const statement = byId();
+    expect(await statement.execute({ id: 1 })).toMatchObject([{ name: 'one' }]);
+    await db().execute(sql`deallocate all`);
+    expect(await preparedNames()).toEqual([]);
+    expect(await statement.execute({ id: 2 })).toMatchObject([{ name: 'two' }]);
+    expect(await preparedNames()).toContain('scratch_by_id');
+  });
+
+  it('refuses a call queued behind a close, and the close completes', async () => {
+    const closing = await openDatabase({ dataDir: 'memory://' });
+    const statement = closing.db
+      .select({ one: sql<number>`1` })
+      .from(sql`(select 1) as single`)
+      .prepare('closing_one');
+    expect(await statement.execute()).toEqual([{ one: 1 }]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = closing.db.transaction(() => held);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const closed = closing.close();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const call = statement.execute().catch((error: unknown) => error as Error);
+    release();
+    await transaction;
+    // Run after the close took the locks, the call would leave the close waiting for ever.
+    const outcome = await Promise.race([
+      closed.then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still closing'), 5000)),
+    ]);
+    expect(outcome).toBe('closed');
+    expect(String(((await call) as Error).cause ?? (await call))).toMatch(/PGlite is clos/);
+  });
+
   it('keeps each database’s statements apart', async () => {
     const second = await openDatabase({ dataDir: 'memory://' });
     try {

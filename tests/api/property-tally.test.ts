@@ -126,4 +126,11 @@ describe('listings tally', () => {
     await db.execute(sql`select property_tally_rebuild()`);
     expect(await tally()).toEqual(before);
   });
+
+  it('is emptied with the listings by a TRUNCATE, which fires no row trigger', async () => {
+    expect((await tally()).length).toBeGreaterThan(0);
+    await db.execute(sql`truncate users cascade`);
+    expect(await tally()).toEqual([]);
+    expect(await countedAfresh()).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
-import { AppError, fieldErrorsFromZod } from '../errors.ts';
+import { AppError, fieldErrorsFromZod, isTransientConflict } from '../errors.ts';
 import { translateFieldMessages } from '../i18n/translator.ts';
 import { logger } from '../logger.ts';
 import type { ApiEnv } from './context.ts';
@@ -30,6 +30,10 @@ export function toErrorResponse(error: unknown, c: Context<ApiEnv>): Response {
           ? 'errors.payload_too_large'
           : 'errors.bad_request';
     return c.json({ error: true, message: t(key), data: { code: `http_${status}` } }, status);
+  }
+  if (isTransientConflict(error)) {
+    logger.warn('a transaction gave way to a concurrent one', { requestId: c.var.requestId, path: c.req.path });
+    return toErrorResponse(AppError.busy(), c);
   }
   logger.error('unhandled error', { requestId: c.var.requestId, path: c.req.path, error });
   return c.json({ error: true, message: t('errors.server'), data: { code: 'server_error' } }, 500);

@@ -47,6 +47,9 @@ function statementsOf(client: PGlite): NamedStatements {
 
 const { serialize } = protocol;
 
+/** PostgreSQL's invalid_sql_statement_name: no prepared statement of that name. */
+const UNDEFINED_STATEMENT = '26000';
+
 /** The named statements of one embedded database. Exported for the benchmark, which records what they run. */
 export class NamedStatements {
   /** Each statement parsed so far, by name: its text and parameter types. */
@@ -56,27 +59,41 @@ export class NamedStatements {
 
   run<T>(name: string, text: string, params: unknown[], options: QueryOptions = {}): Promise<Results<T>> {
     const { client } = this;
-    // As PGlite's own query does: wait for any transaction to end, then for the statement before.
+    // As PGlite's own query does: wait for any transaction to end, then for the statement before; and refuse once
+    // a close has begun, which may have taken the locks first (running then would hang the close).
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        const types = await this.#parameterTypes(name, text);
-        const values = params.map((param, i) => {
-          if (param === null || param === undefined) return null;
-          const type = types[i]!;
-          const serializer = options.serializers?.[type] ?? client.serializers[type];
-          return serializer ? serializer(param) : String(param);
-        });
-        const { messages } = await client.execProtocol(
-          batch(
-            serialize.bind({ statement: name, values: values as string[] }),
-            serialize.describe({ type: 'P' }),
-            serialize.execute({}),
-            serialize.sync(),
-          ),
-        );
-        return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+        await client._checkReady();
+        try {
+          return await this.#bindAndExecute<T>(name, text, params, options);
+        } catch (error) {
+          // A DEALLOCATE or DISCARD sent by hand drops the statements: parse it again, once.
+          if ((error as { code?: string }).code !== UNDEFINED_STATEMENT) throw error;
+          this.#parsed.delete(name);
+          return await this.#bindAndExecute<T>(name, text, params, options);
+        }
       }),
     );
+  }
+
+  async #bindAndExecute<T>(name: string, text: string, params: unknown[], options: QueryOptions) {
+    const { client } = this;
+    const types = await this.#parameterTypes(name, text);
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const type = types[i]!;
+      const serializer = options.serializers?.[type] ?? client.serializers[type];
+      return serializer ? serializer(param) : String(param);
+    });
+    const { messages } = await client.execProtocol(
+      batch(
+        serialize.bind({ statement: name, values: values as string[] }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ),
+    );
+    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
   }
 
   async #parameterTypes(name: string, text: string): Promise<number[]> {

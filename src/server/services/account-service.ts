@@ -6,7 +6,7 @@ import { emailSchema, passwordSchema, phoneSchema } from '../../lib/validation/f
 import type { ApiDeps } from '../api/context.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { AppError } from '../errors.ts';
+import { AppError, databaseErrorCode } from '../errors.ts';
 import {
   contactTaken,
   findUserByAuthId,
@@ -67,12 +67,7 @@ export async function createAccount(db: Database, values: Omit<NewUser, 'slug'>)
   }
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
-}
+export const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';
 
 /** user-register: name, email, mobile, password, re_password. */
 export async function register(deps: ApiDeps, input: unknown, client: ClientInfo): Promise<SignedIn> {

@@ -49,11 +49,21 @@ BEGIN
   ) c
   WHERE c."key" IS NOT NULL
   GROUP BY 1, 2
+  -- A listing that stays in a category while it moves city leaves the category's row alone (and unlocked).
+  HAVING sum(c."listings") <> 0
   ORDER BY 1, 2
   ON CONFLICT ("dimension", "key") DO UPDATE SET "listings" = t."listings" + EXCLUDED."listings";
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "properties_tally_sync" AFTER INSERT OR UPDATE OF "admin_status", "status", "category_id", "city", "owner_id" OR DELETE ON "properties" FOR EACH ROW EXECUTE FUNCTION "property_tally_sync"();--> statement-breakpoint
+-- TRUNCATE fires no row trigger: emptied listings leave an empty tally.
+CREATE FUNCTION "property_tally_clear"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "property_tally";
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "properties_tally_clear" AFTER TRUNCATE ON "properties" FOR EACH STATEMENT EXECUTE FUNCTION "property_tally_clear"();--> statement-breakpoint
 SELECT "property_tally_rebuild"();--> statement-breakpoint
 ANALYZE "property_tally";
