@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { sidePort } from '../support/ports.ts';
+import { adminQuery, databaseUrl, npm, post, register, signIn, withServer } from '../support/standalone.ts';
 
 /*
  * `npm run backup` and `npm run restore` on both databases: back up, change things (a new account, a renamed
@@ -13,59 +14,6 @@ import { sidePort } from '../support/ports.ts';
  */
 // A port per database: the two tests may run at the same time.
 const PORTS = { embedded: sidePort(17), postgresql: sidePort(18) };
-const ADMIN_URL = process.env['TEST_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-
-async function adminQuery(statement: string) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
-async function withServer<T>(port: number, env: Record<string, string>, run: (base: string) => Promise<T>): Promise<T> {
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  try {
-    await expect
-      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null))?.status ?? 0, {
-        timeout: 60_000,
-      })
-      .toBe(200);
-    return await run(`http://127.0.0.1:${port}`);
-  } finally {
-    child.kill('SIGTERM');
-    await exited;
-  }
-}
-
-const post = async (base: string, url: string, body: unknown, token?: string) => {
-  const reply = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: reply.status, body: await reply.json() };
-};
-const register = (base: string, email: string, name: string) =>
-  post(base, '/api/user-register', {
-    name,
-    email,
-    mobile: `+3519${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
-    password: 'secret123',
-    re_password: 'secret123',
-  });
-const signIn = (base: string, email: string) =>
-  post(base, '/api/user_signup', { logintype: 'email', email, password: 'secret123' });
-
-function npm(script: 'backup' | 'restore', file: string, env: Record<string, string>) {
-  execFileSync('npm', ['run', '-s', script, '--', file], { env: { ...process.env, ...env }, stdio: 'pipe' });
-}
 
 /** A backup archive holding these files. */
 function writeArchive(file: string, files: Record<string, string | Buffer>) {
@@ -83,17 +31,16 @@ function writeArchive(file: string, files: Record<string, string | Buffer>) {
  */
 async function writeBrokenBackups(kind: 'embedded' | 'postgresql', base: string, dbName: string) {
   if (kind === 'embedded') return [writeArchive(`${base}.garbage`, { 'database.tar': 'not a database' })];
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  const url = databaseUrl(dbName);
   await adminQuery(`CREATE DATABASE ${dbName}`);
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(`CREATE TABLE parent (id integer PRIMARY KEY);
     CREATE TABLE child (parent_id integer REFERENCES parent (id));
     ALTER TABLE child DISABLE TRIGGER ALL;
     INSERT INTO child VALUES (1);`);
   await client.end();
-  const dump = execFileSync('pg_dump', ['--format=custom', url.toString()]);
+  const dump = execFileSync('pg_dump', ['--format=custom', url]);
   await adminQuery(`DROP DATABASE ${dbName}`);
   return [
     writeArchive(`${base}.garbage`, { 'database.dump': 'not a dump' }),
@@ -109,9 +56,7 @@ for (const kind of ['embedded', 'postgresql'] as const) {
     const dbName = `backup_test_${randomBytes(4).toString('hex')}`;
     const env: Record<string, string> = { DATA_DIR: dataDir };
     if (kind === 'postgresql') {
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${dbName}`;
-      env['DATABASE_URL'] = url.toString();
+      env['DATABASE_URL'] = databaseUrl(dbName);
       await adminQuery(`CREATE DATABASE ${dbName}`);
     }
     const upload = path.join(dataDir, 'uploads', 'kept', 'photo.txt');
@@ -126,7 +71,7 @@ for (const kind of ['embedded', 'postgresql'] as const) {
       fs.mkdirSync(path.dirname(upload), { recursive: true });
       fs.writeFileSync(upload, 'a stored file');
 
-      npm('backup', file, env);
+      npm('backup', [file], env);
 
       // The changes a restore must undo.
       await withServer(PORTS[kind], env, async (base) => {
@@ -135,10 +80,10 @@ for (const kind of ['embedded', 'postgresql'] as const) {
       });
       fs.rmSync(upload);
 
-      npm('restore', file, env);
+      npm('restore', [file], env);
 
       // A backup that cannot be loaded fails the command and leaves the restored data as it is.
-      for (const archive of broken) expect(() => npm('restore', archive, env)).toThrow(/restore failed/);
+      for (const archive of broken) expect(() => npm('restore', [archive], env)).toThrow(/restore failed/);
 
       await withServer(PORTS[kind], env, async (base) => {
         expect((await signIn(base, 'later@example.com')).status).toBe(401);
