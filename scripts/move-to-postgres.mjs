@@ -64,7 +64,8 @@ async function copyTable(source, target, table) {
   const names = table.columns.map((c) => quote(c.name)).join(', ');
   const overriding = table.columns.some((c) => c.identity) ? 'overriding system value' : '';
   const perStatement = Math.max(1, Math.min(BATCH_ROWS, Math.floor(65_000 / table.columns.length)));
-  const order = (table.key ?? table.columns.map((c) => c.name)).map(quote).join(', ');
+  // Parents before children where a table refers to itself; a table without a key in the order it is stored.
+  const order = table.key ? table.key.map(quote).join(', ') : 'ctid';
   let copied = 0;
   await source.transaction(async (tx) => {
     await tx.query(
