@@ -1,7 +1,7 @@
 import type { AstroCookies } from 'astro';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/tokens.ts';
-import { AppError, fieldErrorsFromZod, type FieldErrors } from '../errors.ts';
+import { AppError, fieldErrorsFromZod, isTransientConflict, type FieldErrors } from '../errors.ts';
 import { translateMessage, type Translator } from '../i18n/translator.ts';
 import { env } from '../env.ts';
 
@@ -13,11 +13,15 @@ export interface FormProblem {
   retryAfterSeconds?: number | undefined;
 }
 
-/** Turns the errors services throw into translated form messages; anything else is a real fault and rethrown. */
+/**
+ * Turns the errors services throw (and a transaction the database ended for a concurrent one) into translated form
+ * messages; anything else is a real fault and rethrown.
+ */
 export function formProblem(error: unknown, t: Translator): FormProblem {
   let appError: AppError;
   if (error instanceof AppError) appError = error;
   else if (error instanceof z.ZodError) appError = AppError.validation(fieldErrorsFromZod(error));
+  else if (isTransientConflict(error)) appError = AppError.busy();
   else throw error;
   const translate = (text: string) => translateMessage(t, text);
   const fields: Record<string, string> = {};
