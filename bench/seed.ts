@@ -1,5 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '../src/server/db/client.ts';
+import { COUNT_TRIGGERS } from '../src/server/db/derived-tables.ts';
 import * as s from '../src/server/db/schema/index.ts';
 import { DEMO_CATEGORIES, DEMO_CITIES, DEMO_FACILITIES } from '../src/server/db/seed/demo-catalog.ts';
 import { seedDemoData, seedEssentials } from '../src/server/db/seed/index.ts';
@@ -101,19 +102,14 @@ async function withoutListingIndexes(db: Executor, kind: DatabaseHandle['kind'],
     rows: { name: string; definition: string }[];
   };
   for (const index of rows) await db.execute(sql.raw(`drop index "${index.name}"`));
-  // The tallies (the map's, and listings per category, city and owner) are counted once at the end rather than
-  // updated listing by listing.
-  const tallies = [
-    { table: 'property_map', trigger: 'property_map_tally_sync', rebuild: 'property_map_tally_rebuild' },
-    { table: 'properties', trigger: 'properties_tally_sync', rebuild: 'property_tally_rebuild' },
-  ];
-  for (const t of tallies) await db.execute(sql.raw(`alter table ${t.table} disable trigger ${t.trigger}`));
+  // The count tables are counted once at the end rather than updated listing by listing.
+  for (const t of COUNT_TRIGGERS) await db.execute(sql.raw(`alter table ${t.table} disable trigger ${t.trigger}`));
   try {
     await load();
   } finally {
-    for (const t of tallies) await db.execute(sql.raw(`alter table ${t.table} enable trigger ${t.trigger}`));
+    for (const t of COUNT_TRIGGERS) await db.execute(sql.raw(`alter table ${t.table} enable trigger ${t.trigger}`));
   }
-  for (const t of tallies) await db.execute(sql.raw(`select ${t.rebuild}()`));
+  for (const t of COUNT_TRIGGERS) await db.execute(sql.raw(`select ${t.rebuild}()`));
   // PGlite runs in a WebAssembly heap of limited size; PostgreSQL can take more for faster sorts.
   await db.execute(sql.raw(`set maintenance_work_mem = '${kind === 'pglite' ? '128MB' : '512MB'}'`));
   // The catalogue describes a partitioned table's index as `ON ONLY` the parent, which would leave the partitions

@@ -1,8 +1,8 @@
 // Moves the embedded database to PostgreSQL: `npm run move-to-postgres -- <postgresql-url>` (docs/deployment.md).
 // Stop the server first: this takes the embedded database's lock. The target is migrated and must hold no data; every
 // table is copied in one transaction there, so a move that fails leaves it empty; the embedded database is only
-// read (after the migrations a start would apply). Tables that triggers keep (text search, map markers, counts)
-// fill themselves as the listings arrive.
+// read (after the migrations a start would apply). The text search and map tables fill themselves through their
+// triggers as the listings arrive; the counts are made once at the end.
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -10,6 +10,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { COUNT_TRIGGERS, TABLES_KEPT_BY_TRIGGERS } from '../src/server/db/derived-tables.ts';
 import { acquireDirectoryLock } from '../src/server/db/lock.ts';
 
 const targetUrl = process.argv[2] || process.env.DATABASE_URL;
@@ -22,17 +23,6 @@ const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR || 'src/server/
 const log = (message, fields = {}) =>
   process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'info', message, ...fields }) + '\n');
 
-/** Filled by triggers on `properties` and `property_map` (migrations 0008 to 0015) as listings are inserted. */
-const KEPT_BY_TRIGGERS = new Set(['property_search', 'property_map', 'property_map_tally', 'property_tally']);
-/**
- * The count tables' triggers are off during the copy and the counts made once at the end (as the benchmark's seed
- * does): updated row by row in one transaction, a count row piles up a version per listing, and each update walks
- * them all (a 1M-listing site slowed to seconds per thousand listings).
- */
-const TALLIES = [
-  { table: 'property_map', trigger: 'property_map_tally_sync', rebuild: 'property_map_tally_rebuild' },
-  { table: 'properties', trigger: 'properties_tally_sync', rebuild: 'property_tally_rebuild' },
-];
 /** Rows fetched and inserted at a time (fewer for wide tables: a statement takes at most 65,535 parameters). */
 const BATCH_ROWS = 1000;
 
@@ -54,7 +44,7 @@ async function tablesToCopy(source) {
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
     order by c.relname`);
-  const tables = rows.filter((table) => !KEPT_BY_TRIGGERS.has(table.name));
+  const tables = rows.filter((table) => !TABLES_KEPT_BY_TRIGGERS.includes(table.name));
   const ordered = [];
   const placed = new Set();
   while (ordered.length < tables.length) {
@@ -114,10 +104,10 @@ async function main() {
     }
     await target.query('begin');
     try {
-      for (const t of TALLIES) await target.query(`alter table ${t.table} disable trigger ${t.trigger}`);
+      for (const t of COUNT_TRIGGERS) await target.query(`alter table ${t.table} disable trigger ${t.trigger}`);
       for (const table of tables)
         log('table copied', { table: table.name, rows: await copyTable(source, target, table) });
-      for (const t of TALLIES) {
+      for (const t of COUNT_TRIGGERS) {
         await target.query(`alter table ${t.table} enable trigger ${t.trigger}`);
         await target.query(`select ${t.rebuild}()`);
       }

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -61,6 +61,17 @@ export function databaseErrorCode(error: unknown): string | undefined {
  * sent again succeeds.
  */
 export const isTransientConflict = (error: unknown) => ['40P01', '40001'].includes(databaseErrorCode(error) ?? '');
+
+/**
+ * What the user is told about an error, as an AppError: the services' own errors, bad input (zod) and a transaction
+ * the database ended for a concurrent one. Undefined for a real fault, which the caller logs or lets fail.
+ */
+export function asAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof z.ZodError) return AppError.validation(fieldErrorsFromZod(error));
+  if (isTransientConflict(error)) return AppError.busy();
+  return undefined;
+}
 
 /** A zod failure as field messages: `parameters.0.value` -> its messages (`_` for the whole input). */
 export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {

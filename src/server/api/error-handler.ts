@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { z } from 'zod';
-import { AppError, fieldErrorsFromZod, isTransientConflict } from '../errors.ts';
+import { asAppError, isTransientConflict } from '../errors.ts';
 import { translateFieldMessages } from '../i18n/translator.ts';
 import { logger } from '../logger.ts';
 import type { ApiEnv } from './context.ts';
@@ -9,16 +8,16 @@ import type { ApiEnv } from './context.ts';
 /** The one place an error becomes the envelope. Unknown errors are logged and never shown to the client. */
 export function toErrorResponse(error: unknown, c: Context<ApiEnv>): Response {
   const t = c.var.t ?? ((key: string) => key);
-  if (error instanceof AppError) {
-    if (error.retryAfterSeconds) c.header('retry-after', String(error.retryAfterSeconds));
-    const fields = error.fields && translateFieldMessages(error.fields, t);
+  if (isTransientConflict(error))
+    logger.warn('a transaction gave way to a concurrent one', { requestId: c.var.requestId, path: c.req.path });
+  const known = asAppError(error);
+  if (known) {
+    if (known.retryAfterSeconds) c.header('retry-after', String(known.retryAfterSeconds));
+    const fields = known.fields && translateFieldMessages(known.fields, t);
     return c.json(
-      { error: true, message: t(error.message), data: { code: error.code, ...(fields ? { fields } : {}) } },
-      error.status,
+      { error: true, message: t(known.message), data: { code: known.code, ...(fields ? { fields } : {}) } },
+      known.status,
     );
-  }
-  if (error instanceof z.ZodError) {
-    return toErrorResponse(AppError.validation(fieldErrorsFromZod(error)), c);
   }
   if (error instanceof HTTPException) {
     const status = error.status;
@@ -30,10 +29,6 @@ export function toErrorResponse(error: unknown, c: Context<ApiEnv>): Response {
           ? 'errors.payload_too_large'
           : 'errors.bad_request';
     return c.json({ error: true, message: t(key), data: { code: `http_${status}` } }, status);
-  }
-  if (isTransientConflict(error)) {
-    logger.warn('a transaction gave way to a concurrent one', { requestId: c.var.requestId, path: c.req.path });
-    return toErrorResponse(AppError.busy(), c);
   }
   logger.error('unhandled error', { requestId: c.var.requestId, path: c.req.path, error });
   return c.json({ error: true, message: t('errors.server'), data: { code: 'server_error' } }, 500);

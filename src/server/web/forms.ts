@@ -1,7 +1,6 @@
 import type { AstroCookies } from 'astro';
-import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/tokens.ts';
-import { AppError, fieldErrorsFromZod, isTransientConflict, type FieldErrors } from '../errors.ts';
+import { asAppError, type FieldErrors } from '../errors.ts';
 import { translateMessage, type Translator } from '../i18n/translator.ts';
 import { env } from '../env.ts';
 
@@ -18,11 +17,8 @@ export interface FormProblem {
  * messages; anything else is a real fault and rethrown.
  */
 export function formProblem(error: unknown, t: Translator): FormProblem {
-  let appError: AppError;
-  if (error instanceof AppError) appError = error;
-  else if (error instanceof z.ZodError) appError = AppError.validation(fieldErrorsFromZod(error));
-  else if (isTransientConflict(error)) appError = AppError.busy();
-  else throw error;
+  const appError = asAppError(error);
+  if (!appError) throw error;
   const translate = (text: string) => translateMessage(t, text);
   const fields: Record<string, string> = {};
   for (const [field, messages] of Object.entries(appError.fields ?? ({} as FieldErrors)))
