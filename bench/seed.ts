@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '../src/server/db/client.ts';
-import { COUNT_TRIGGERS } from '../src/server/db/derived-tables.ts';
+import { COUNT_TRIGGERS, switchCountTriggers } from '../src/server/db/derived-tables.ts';
 import * as s from '../src/server/db/schema/index.ts';
 import { DEMO_CATEGORIES, DEMO_CITIES, DEMO_FACILITIES } from '../src/server/db/seed/demo-catalog.ts';
 import { seedDemoData, seedEssentials } from '../src/server/db/seed/index.ts';
@@ -103,11 +103,11 @@ async function withoutListingIndexes(db: Executor, kind: DatabaseHandle['kind'],
   };
   for (const index of rows) await db.execute(sql.raw(`drop index "${index.name}"`));
   // The count tables are counted once at the end rather than updated listing by listing.
-  for (const t of COUNT_TRIGGERS) await db.execute(sql.raw(`alter table ${t.table} disable trigger ${t.trigger}`));
+  for (const statement of switchCountTriggers('disable')) await db.execute(sql.raw(statement));
   try {
     await load();
   } finally {
-    for (const t of COUNT_TRIGGERS) await db.execute(sql.raw(`alter table ${t.table} enable trigger ${t.trigger}`));
+    for (const statement of switchCountTriggers('enable')) await db.execute(sql.raw(statement));
   }
   for (const t of COUNT_TRIGGERS) await db.execute(sql.raw(`select ${t.rebuild}()`));
   // PGlite runs in a WebAssembly heap of limited size; PostgreSQL can take more for faster sorts.

@@ -10,7 +10,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { COUNT_TRIGGERS, TABLES_KEPT_BY_TRIGGERS } from '../src/server/db/derived-tables.ts';
+import { COUNT_TRIGGERS, switchCountTriggers, TABLES_KEPT_BY_TRIGGERS } from '../src/server/db/derived-tables.ts';
 import { acquireDirectoryLock } from '../src/server/db/lock.ts';
 
 const targetUrl = process.argv[2] || process.env.DATABASE_URL;
@@ -104,13 +104,11 @@ async function main() {
     }
     await target.query('begin');
     try {
-      for (const t of COUNT_TRIGGERS) await target.query(`alter table ${t.table} disable trigger ${t.trigger}`);
+      for (const statement of switchCountTriggers('disable')) await target.query(statement);
       for (const table of tables)
         log('table copied', { table: table.name, rows: await copyTable(source, target, table) });
-      for (const t of COUNT_TRIGGERS) {
-        await target.query(`alter table ${t.table} enable trigger ${t.trigger}`);
-        await target.query(`select ${t.rebuild}()`);
-      }
+      for (const statement of switchCountTriggers('enable')) await target.query(statement);
+      for (const t of COUNT_TRIGGERS) await target.query(`select ${t.rebuild}()`);
       // New rows continue after the copied ids.
       for (const table of tables)
         for (const column of table.columns.filter((c) => c.identity))

@@ -12,7 +12,7 @@ import {
 import type { PublicPropertyFilter } from '../../src/server/repositories/property-repository.ts';
 import { PINS_UP_TO } from '../../src/server/services/map-search-service.ts';
 import { createProperty, scatterListings, seedCatalog } from '../support/factories.ts';
-import { plainMarkers } from '../support/map-oracle.ts';
+import { mapTallyCounted, mapTallyKept, plainMarkers } from '../support/map-oracle.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -149,38 +149,6 @@ describe('counting a view from the tally', () => {
 });
 
 describe('the tally table', () => {
-  /** The tally as a fresh count of the markers table would make it: per category, and over all as category 0. */
-  async function recount() {
-    const { rows } = (await db().execute(sql`
-      select level, cell_row, cell_column, property_type, category_id, count(*)::integer as listings,
-        round(sum(latitude)::numeric, 6)::text as latitude_sum, round(sum(longitude)::numeric, 6)::text as longitude_sum
-      from (
-        select l.level, floor(m.latitude * l.per_degree)::integer as cell_row,
-          floor(m.longitude * l.per_degree)::integer as cell_column, m.property_type, c.category_id, m.latitude,
-          m.longitude
-        from property_map m cross join property_map_tally_levels() l
-          cross join lateral (values (m.category_id), (0)) as c (category_id)
-      ) as counted
-      group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`)) as unknown as { rows: unknown[] };
-    return rows;
-  }
-  async function kept() {
-    const t = s.propertyMapTally;
-    return db()
-      .select({
-        level: t.level,
-        cell_row: t.cellRow,
-        cell_column: t.cellColumn,
-        property_type: t.propertyType,
-        category_id: t.categoryId,
-        listings: t.listings,
-        latitude_sum: sql<string>`round(${t.latitudeSum}::numeric, 6)::text`,
-        longitude_sum: sql<string>`round(${t.longitudeSum}::numeric, 6)::text`,
-      })
-      .from(t)
-      .orderBy(asc(t.level), asc(t.cellRow), asc(t.cellColumn), asc(t.propertyType), asc(t.categoryId));
-  }
-
   it('holds the levels of map-grid.ts', async () => {
     const { rows } = (await db().execute(
       sql`select level, per_degree from property_map_tally_levels() order by level`,
@@ -189,7 +157,7 @@ describe('the tally table', () => {
   });
 
   it('follows listings as they arrive, move, change type or category, leave and are deleted', async () => {
-    expect(await kept()).toEqual(await recount());
+    expect(await mapTallyKept(db())).toEqual(await mapTallyCounted(db()));
     const listing = await createProperty(db(), {
       ownerId: catalog.owner.id,
       categoryId: catalog.apartment.id,
@@ -208,21 +176,21 @@ describe('the tally table', () => {
       { cellColumn: -12, categoryId: 0, listings: 1 },
       { cellColumn: -12, categoryId: catalog.apartment.id, listings: 1 },
     ]);
-    expect(await kept()).toEqual(await recount());
+    expect(await mapTallyKept(db())).toEqual(await mapTallyCounted(db()));
 
     await set({ title: 'A new name, the same place' });
     await set({ latitude: 51.51, longitude: -0.13 });
     await set({ propertyType: 'rent', rentDuration: 'monthly' });
     await set({ categoryId: catalog.villa.id });
-    expect(await kept()).toEqual(await recount());
+    expect(await mapTallyKept(db())).toEqual(await mapTallyCounted(db()));
     // The cell it left holds nothing now, and is gone rather than kept at zero.
     expect(await cellOfListing()).toEqual([]);
 
     await set({ status: 'inactive' });
-    expect(await kept()).toEqual(await recount());
+    expect(await mapTallyKept(db())).toEqual(await mapTallyCounted(db()));
     await set({ status: 'active' });
     await db().delete(s.properties).where(eq(s.properties.id, listing.id));
-    expect(await kept()).toEqual(await recount());
+    expect(await mapTallyKept(db())).toEqual(await mapTallyCounted(db()));
     const zero = await db()
       .select()
       .from(s.propertyMapTally)

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.ts';
 import * as s from '../../src/server/db/schema/index.ts';
 import type { PublicPropertyFilter } from '../../src/server/repositories/property-repository.ts';
@@ -29,4 +29,38 @@ export async function plainMarkers(db: Database, filter: PublicPropertyFilter, l
     .orderBy(desc(p.createdAt), desc(p.id))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** The map's tally as a fresh count of the markers would make it: per category, and over all as category 0. */
+export async function mapTallyCounted(db: Database) {
+  const { rows } = (await db.execute(sql`
+    select level, cell_row, cell_column, property_type, category_id, count(*)::integer as listings,
+      round(sum(latitude)::numeric, 6)::text as latitude_sum, round(sum(longitude)::numeric, 6)::text as longitude_sum
+    from (
+      select l.level, floor(m.latitude * l.per_degree)::integer as cell_row,
+        floor(m.longitude * l.per_degree)::integer as cell_column, m.property_type, c.category_id, m.latitude,
+        m.longitude
+      from property_map m cross join property_map_tally_levels() l
+        cross join lateral (values (m.category_id), (0)) as c (category_id)
+    ) as counted
+    group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`)) as unknown as { rows: unknown[] };
+  return rows;
+}
+
+/** The map's tally as its triggers keep it, in the shape of `mapTallyCounted` (sums rounded alike). */
+export async function mapTallyKept(db: Database) {
+  const t = s.propertyMapTally;
+  return db
+    .select({
+      level: t.level,
+      cell_row: t.cellRow,
+      cell_column: t.cellColumn,
+      property_type: t.propertyType,
+      category_id: t.categoryId,
+      listings: t.listings,
+      latitude_sum: sql<string>`round(${t.latitudeSum}::numeric, 6)::text`,
+      longitude_sum: sql<string>`round(${t.longitudeSum}::numeric, 6)::text`,
+    })
+    .from(t)
+    .orderBy(asc(t.level), asc(t.cellRow), asc(t.cellColumn), asc(t.propertyType), asc(t.categoryId));
 }

@@ -136,15 +136,15 @@ export const propertySearch = pgTable(
  * The map's markers of public listings (approved and active, with a place): what a marker shows and what a map
  * search filters on, with the listing's cell on the fine and coarse grids (map-grid.ts). A map view reads the newest
  * markers of each cell it covers from the cell indexes alone and merges them (src/server/repositories/
- * map-repository.ts). Kept by the trigger `properties_map_sync` (migration 0009). The migration's cell indexes also
+ * map-repository.ts). Kept by triggers on `properties` (migrations 0009 and 0016). The migration's cell indexes also
  * INCLUDE every other column, which Drizzle cannot declare.
  */
 export const propertyMap = pgTable(
   'property_map',
   {
-    propertyId: integer()
-      .primaryKey()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    // No foreign key: a cascade would delete markers one statement per listing, and the tally's triggers would then
+    // count one listing at a time; the listings' delete trigger removes a statement's markers at once (migration 0016).
+    propertyId: integer().primaryKey(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     latitude: doublePrecision().notNull(),
     longitude: doublePrecision().notNull(),
@@ -169,7 +169,7 @@ export const propertyMap = pgTable(
 /**
  * How many public listings with a place each cell of each tally level holds, per type and category (and per type
  * alone, as category 0), with the sums of their coordinates for the cell's centre of mass: a map view wider than a
- * neighbourhood is drawn as counts from here. Kept by a trigger on `property_map` (migrations 0011 and 0013).
+ * neighbourhood is drawn as counts from here. Kept by triggers on `property_map` (migrations 0011, 0013, 0016).
  */
 export const propertyMapTally = pgTable(
   'property_map_tally',
@@ -198,7 +198,7 @@ export const propertyMapTally = pgTable(
  * Public listings counted per category, city key and owner (`key` as text: an id or a city key), so the home page,
  * the categories, the cities and the agents read their counts from a few rows instead of grouping every public
  * listing: at 1M listings each grouping took 250 to 350 ms on PGlite, its thread blocked meanwhile. Kept by a
- * trigger on `properties` (migration 0015); a key whose listings all left stays at 0.
+ * triggers on `properties` (migrations 0015 and 0016); a key whose listings all left stays at 0.
  */
 export const propertyTally = pgTable(
   'property_tally',
