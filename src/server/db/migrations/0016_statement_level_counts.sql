@@ -5,9 +5,11 @@
 -- statement triggers that read the statement's rows from transition tables. An update of a listing stays a row
 -- trigger: only a row trigger can be limited to the columns that matter, and the view counter updates many listings
 -- in one statement without changing a count.
--- Servers of the previous version may be writing meanwhile: they wait until the triggers are swapped.
-LOCK TABLE "properties" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
-LOCK TABLE "property_map" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
+-- Servers of the previous version may be using the tables meanwhile: the locks the trigger changes need are taken
+-- first, so those servers' open transactions finish before the swap and their later ones wait for it (a weaker
+-- lock first would have to be raised halfway, and a transaction that had read a listing and then wrote it would
+-- deadlock with the migration). Nothing here rewrites a table: the wait lasts milliseconds.
+LOCK TABLE "properties", "property_map" IN ACCESS EXCLUSIVE MODE;--> statement-breakpoint
 -- The cascade deleted markers one statement per listing, so the tally's statement triggers would still have counted
 -- one listing at a time; the listings' delete trigger below removes a statement's markers in one.
 ALTER TABLE "property_map" DROP CONSTRAINT "property_map_property_id_properties_id_fk";--> statement-breakpoint
