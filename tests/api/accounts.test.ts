@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../src/server/db/schema/index.ts';
+import { favourites, properties, sessions, users } from '../../src/server/db/schema/index.ts';
 import { LocalFileStorage } from '../../src/server/storage/local-storage.ts';
+import { createProperty, seedCatalog } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let app: TestApp;
@@ -470,5 +471,27 @@ describe('sessions', () => {
     expect(await app.database.db.select().from(users).where(eq(users.id, one.id))).toEqual([]);
     expect((await app.call('GET', '/api/get-user-data', { token: one.token })).status).toBe(401);
     expect((await app.call('GET', '/api/get-user-data', { token: two.token })).status).toBe(200);
+  });
+
+  it("delete_user takes the account's favourites out of other owners' like counts", async () => {
+    const leaving = await registerUser('quinn');
+    const staying = await registerUser('rosa');
+    const { apartment } = await seedCatalog(app.database.db);
+    const [liked, alsoLiked] = [
+      await createProperty(app.database.db, { ownerId: staying.id, categoryId: apartment.id }),
+      await createProperty(app.database.db, { ownerId: staying.id, categoryId: apartment.id }),
+    ];
+    const favourite = (who: { token: string }, id: number) =>
+      app.call('POST', '/api/add_favourite', { body: { property_id: id, type: 1 }, token: who.token });
+    expect((await favourite(leaving, liked.id)).body.data.total_likes).toBe(1);
+    expect((await favourite(staying, liked.id)).body.data.total_likes).toBe(2);
+    expect((await favourite(leaving, alsoLiked.id)).body.data.total_likes).toBe(1);
+    const gone = await app.call('POST', '/api/delete_user', { body: { userid: leaving.id }, token: leaving.token });
+    expect(gone.status).toBe(200);
+    const likes = async (id: number) =>
+      (await app.database.db.select({ n: properties.totalLikes }).from(properties).where(eq(properties.id, id)))[0]?.n;
+    // Each count equals the favourite rows left: the staying user's one, and none.
+    expect([await likes(liked.id), await likes(alsoLiked.id)]).toEqual([1, 0]);
+    expect(await app.database.db.select().from(favourites).where(eq(favourites.propertyId, alsoLiked.id))).toEqual([]);
   });
 });

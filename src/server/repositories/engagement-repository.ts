@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { favourites, interestedUsers, reportReasons, reports } from '../db/schema/index.ts';
+import { favourites, interestedUsers, properties, reportReasons, reports } from '../db/schema/index.ts';
 
 /** Which of these listings the user has favourited and shown interest in (two index lookups). */
 export async function viewerMarks(db: Executor, userId: number, propertyIds: readonly number[]) {
@@ -45,6 +45,17 @@ export async function deleteFavourite(db: Executor, userId: number, propertyId: 
     .where(and(eq(favourites.userId, userId), eq(favourites.propertyId, propertyId)))
     .returning({ id: favourites.id });
   return rows.length > 0;
+}
+
+/**
+ * Takes a leaving user's favourites out of the listings' like counts; the favourite rows themselves go with the user
+ * (the foreign key cascades), which no count follows. In id order, as the view counter locks listings.
+ */
+export async function releaseFavouritesOf(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`update ${properties} set total_likes = greatest(${properties.totalLikes} - 1, 0)
+    from (select f.property_id as id from ${favourites} f join ${properties} p on p.id = f.property_id
+      where f.user_id = ${userId} order by f.property_id for update of p) as liked
+    where ${properties.id} = liked.id`);
 }
 
 export async function insertInterest(db: Executor, userId: number, propertyId: number): Promise<boolean> {

@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/session-user.ts';
 import { AppError } from '../errors.ts';
 import { createImageVariants } from '../media/image-variants.ts';
 import { inspectImage } from '../media/inspect-image.ts';
+import { releaseFavouritesOf } from '../repositories/engagement-repository.ts';
 import { revokeAllSessions } from '../repositories/session-repository.ts';
 import {
   contactTaken,
@@ -135,7 +136,8 @@ export async function logout(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
 
 /**
  * delete_user: only the account itself (userid must be the caller), after the page's confirmation. Its listings,
- * messages and the rest go with it (foreign keys cascade); its photo files are removed from storage.
+ * messages and the rest go with it (foreign keys cascade); its favourites leave the listings' like counts; its photo
+ * files are removed from storage.
  */
 export async function deleteAccount(deps: Pick<ApiDeps, 'db' | 'storage'>, actor: SessionUser, input: unknown) {
   const { userid } = z.object({ userid: z.coerce.number().int().positive() }).parse(input);
@@ -145,6 +147,7 @@ export async function deleteAccount(deps: Pick<ApiDeps, 'db' | 'storage'>, actor
   if (!user) throw AppError.unauthenticated();
   await deps.db.transaction(async (tx) => {
     await revokeAllSessions(tx, actor.id, new Date());
+    await releaseFavouritesOf(tx, actor.id);
     await deleteUserRow(tx, actor.id);
   });
   await deleteImageFiles(deps, user);
