@@ -62,14 +62,20 @@ export function databaseErrorCode(error: unknown): string | undefined {
  */
 export const isTransientConflict = (error: unknown) => ['40P01', '40001'].includes(databaseErrorCode(error) ?? '');
 
+const FOREIGN_KEY_VIOLATION = '23503';
+
 /**
- * What the user is told about an error, as an AppError: the services' own errors, bad input (zod) and a transaction
- * the database ended for a concurrent one. Undefined for a real fault, which the caller logs or lets fail.
+ * What the user is told about an error, as an AppError: the services' own errors, bad input (zod), a transaction
+ * the database ended for a concurrent one, and a write whose references a concurrent request broke.
+ * Undefined for a real fault, which the caller logs or lets fail.
  */
 export function asAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof z.ZodError) return AppError.validation(fieldErrorsFromZod(error));
   if (isTransientConflict(error)) return AppError.busy();
+  // A row the write refers to is gone, or one it deletes is still referred to, by a concurrent request's doing (a
+  // listing, an account): nothing was written.
+  if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) return AppError.conflict('errors.changed_meanwhile');
   return undefined;
 }
 

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { favourites, properties, sessions, users } from '../../src/server/db/schema/index.ts';
+import { categories, favourites, properties, sessions, users } from '../../src/server/db/schema/index.ts';
 import { LocalFileStorage } from '../../src/server/storage/local-storage.ts';
 import { createProperty, seedCatalog } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -493,5 +493,37 @@ describe('sessions', () => {
     // Each count equals the favourite rows left: the staying user's one, and none.
     expect([await likes(liked.id), await likes(alsoLiked.id)]).toEqual([1, 0]);
     expect(await app.database.db.select().from(favourites).where(eq(favourites.propertyId, alsoLiked.id))).toEqual([]);
+  });
+
+  it('delete_user counts a favourite still being added when it starts (PostgreSQL: two connections)', async (ctx) => {
+    if (app.database.kind !== 'postgres') return ctx.skip('one connection on PGlite: requests never overlap');
+    const leaving = await registerUser('sam');
+    const owner = await registerUser('tia');
+    const [category] = await app.database.db.select().from(categories).limit(1);
+    const listing = await createProperty(app.database.db, { ownerId: owner.id, categoryId: category!.id });
+    let commit!: () => void;
+    let added!: () => void;
+    const favouriteAdded = new Promise<void>((resolve) => (added = resolve));
+    // add_favourite's writes, held open until the deletion has started.
+    const adding = app.database.db.transaction(async (tx) => {
+      await tx.insert(favourites).values({ userId: leaving.id, propertyId: listing.id });
+      await tx
+        .update(properties)
+        .set({ totalLikes: sql`${properties.totalLikes} + 1` })
+        .where(eq(properties.id, listing.id));
+      added();
+      await new Promise<void>((resolve) => (commit = resolve));
+    });
+    await favouriteAdded;
+    const deleting = app.call('POST', '/api/delete_user', { body: { userid: leaving.id }, token: leaving.token });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    commit();
+    await adding;
+    expect((await deleting).status).toBe(200);
+    const [row] = await app.database.db
+      .select({ likes: properties.totalLikes })
+      .from(properties)
+      .where(eq(properties.id, listing.id));
+    expect(row!.likes).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ import { startPushDispatcher } from '../../src/server/services/push-service.ts';
 import { loadVapidKeys, VAPID_KEY_FILE } from '../../src/server/services/push-vapid.ts';
 import { listPushSubscriptions } from '../../src/server/repositories/push-repository.ts';
 import { chatWorld, sendText } from '../support/chat.ts';
+import { createSignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let app: TestApp;
@@ -120,6 +121,31 @@ describe('push subscriptions', () => {
     });
     expect(off.body.data).toEqual({ removed: true });
     expect(await listPushSubscriptions(db(), w.outsider.user.id)).toHaveLength(0);
+  });
+
+  it('are forgotten when the account is signed out everywhere, so no browser signed in before gets its pushes', async () => {
+    const leaving = await createSignedInUser(db());
+    const keys = browserKeys();
+    for (const browser of ['one', 'two'])
+      await app.call('POST', '/api/push/subscribe', {
+        token: leaving.token,
+        body: keys.subscription(`https://push.example.com/send/${browser}`),
+      });
+    await app.call('POST', '/api/push/subscribe', {
+      token: w.buyer.token,
+      body: browserKeys().subscription('https://push.example.com/send/buyer'),
+    });
+    expect(await listPushSubscriptions(db(), leaving.user.id)).toHaveLength(2);
+    // An admin deactivates the account; a password reset and deleting the account end sessions the same way.
+    const off = await app.call('POST', `/api/admin/users/${leaving.user.id}/deactivate`, { token: w.admin.token });
+    expect(off.status).toBe(200);
+    expect(await listPushSubscriptions(db(), leaving.user.id)).toEqual([]);
+    // Another user's browser keeps its subscription.
+    expect(await listPushSubscriptions(db(), w.buyer.user.id)).toHaveLength(1);
+    await app.call('POST', '/api/push/unsubscribe', {
+      token: w.buyer.token,
+      body: { endpoint: 'https://push.example.com/send/buyer' },
+    });
   });
 
   it('serves the VAPID public key', async () => {

@@ -29,6 +29,12 @@ describe('toErrorResponse', () => {
     }
   });
 
+  it('answers a write that referred to a row a concurrent request deleted with 409', async () => {
+    const res = await failingWith(databaseError('23503'));
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: true, message: 'errors.changed_meanwhile', data: { code: 'conflict' } });
+  });
+
   it('keeps other database errors server errors, without their text', async () => {
     const res = await failingWith(databaseError('23514'));
     expect(res.status).toBe(500);

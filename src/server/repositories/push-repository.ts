@@ -44,6 +44,11 @@ export async function deletePushSubscription(db: Executor, userId: number, endpo
   return rows.length > 0;
 }
 
+/** Every browser of the user: none may receive their notifications once they are signed out everywhere. */
+export async function deleteUserPushSubscriptions(db: Executor, userId: number): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
 export async function deletePushSubscriptionsByIds(db: Executor, ids: number[]): Promise<void> {
   if (ids.length) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
 }

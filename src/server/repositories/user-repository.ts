@@ -55,6 +55,12 @@ export async function updateUser(db: Executor, id: number, patch: UserPatch): Pr
   return row!;
 }
 
+/** Holds the user's row until the transaction ends; false when there is none. */
+export async function lockUserRow(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  return rows.length > 0;
+}
+
 export async function deleteUserRow(db: Executor, id: number): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
 }

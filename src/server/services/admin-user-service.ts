@@ -3,9 +3,9 @@ import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import * as repo from '../repositories/admin-user-repository.ts';
-import { revokeAllSessions } from '../repositories/session-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
 import { recordAudit } from './audit-service.ts';
+import { signOutEverywhere } from './session-service.ts';
 
 export const USER_ROLES = ['user', 'agent', 'admin'] as const;
 
@@ -87,7 +87,7 @@ export async function deactivateUser(db: Database, actor: SessionUser | null, id
     if (!before.isActive) throw AppError.conflict('admin.errors.already_inactive');
     const liveSessions = await repo.countLiveSessions(tx, id, now);
     const after = await repo.setUserActive(tx, id, false);
-    await revokeAllSessions(tx, id, now);
+    await signOutEverywhere(tx, id, now);
     await recordAudit(tx, admin, {
       action: 'user.deactivate',
       entity: 'user',

@@ -14,10 +14,10 @@ import {
   useResetToken,
   voidResetTokens,
 } from '../repositories/password-reset-repository.ts';
-import { revokeAllSessions } from '../repositories/session-repository.ts';
 import { findUserByEmail, updateUser } from '../repositories/user-repository.ts';
 import type { ClientInfo } from './account-service.ts';
 import { consume, limits } from './rate-limit-service.ts';
+import { signOutEverywhere } from './session-service.ts';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -80,6 +80,6 @@ export async function resetPassword(deps: ApiDeps, input: unknown, now = new Dat
     if (!(await useResetToken(tx, record.id, now))) throw invalid();
     await updateUser(tx, record.userId, { passwordHash });
     await voidResetTokens(tx, record.userId, now);
-    await revokeAllSessions(tx, record.userId, now);
+    await signOutEverywhere(tx, record.userId, now);
   });
 }

@@ -8,16 +8,16 @@ import { AppError } from '../errors.ts';
 import { createImageVariants } from '../media/image-variants.ts';
 import { inspectImage } from '../media/inspect-image.ts';
 import { releaseFavouritesOf } from '../repositories/engagement-repository.ts';
-import { revokeAllSessions } from '../repositories/session-repository.ts';
 import {
   contactTaken,
   deleteUserRow,
   findUserById,
+  lockUserRow,
   updateUser,
   type UserPatch,
   type UserRow,
 } from '../repositories/user-repository.ts';
-import { endSession } from './session-service.ts';
+import { endSession, signOutEverywhere } from './session-service.ts';
 import { ownUserView } from './user-view.ts';
 
 /** A blank required field means "unchanged" (forms post every input); a blank optional one clears it. */
@@ -146,7 +146,10 @@ export async function deleteAccount(deps: Pick<ApiDeps, 'db' | 'storage'>, actor
   const user = await findUserById(deps.db, actor.id);
   if (!user) throw AppError.unauthenticated();
   await deps.db.transaction(async (tx) => {
-    await revokeAllSessions(tx, actor.id, new Date());
+    // Locked first: a favourite being added meanwhile commits before the release counts it, a later one finds no
+    // user and writes nothing.
+    if (!(await lockUserRow(tx, actor.id))) throw AppError.unauthenticated();
+    await signOutEverywhere(tx, actor.id, new Date());
     await releaseFavouritesOf(tx, actor.id);
     await deleteUserRow(tx, actor.id);
   });

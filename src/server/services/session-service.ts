@@ -1,8 +1,15 @@
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { hashToken, newToken, SESSION_TTL_MS } from '../auth/tokens.ts';
-import { findLiveSession, insertSession, revokeSession, touchSession } from '../repositories/session-repository.ts';
+import { deleteUserPushSubscriptions } from '../repositories/push-repository.ts';
+import {
+  findLiveSession,
+  insertSession,
+  revokeAllSessions,
+  revokeSession,
+  touchSession,
+} from '../repositories/session-repository.ts';
 
 // Writing last-used on every request would turn reads into writes; once a minute is enough for "active sessions".
 const TOUCH_INTERVAL_MS = 60_000;
@@ -30,4 +37,13 @@ export async function startSession(
 
 export async function endSession(db: Database, user: SessionUser, now = new Date()): Promise<void> {
   await revokeSession(db, user.sessionId, now);
+}
+
+/**
+ * Ends every session of the user (a password reset, a deactivation, the account's deletion) and forgets their
+ * browsers' push subscriptions: a browser signed in before must not go on receiving their messages' previews.
+ */
+export async function signOutEverywhere(tx: Executor, userId: number, now: Date) {
+  await revokeAllSessions(tx, userId, now);
+  await deleteUserPushSubscriptions(tx, userId);
 }
