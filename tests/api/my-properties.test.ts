@@ -313,6 +313,22 @@ describe('editing and managing', () => {
     expect(fs.existsSync(file)).toBe(false);
     expect(await app.database.db.select().from(properties).where(eq(properties.id, created.id))).toEqual([]);
   });
+
+  it("deletes an account's listings' files with the account, and no one else's", async () => {
+    const leaving = await completeUser('leaving');
+    const form = listingForm();
+    form.append('documents[]', new File([pdf], 'brochure.pdf', { type: 'application/pdf' }));
+    form.append('gallery_images[]', new File([photo], 'garden.jpg', { type: 'image/jpeg' }));
+    const theirs = (await post(form, leaving.token)).body.data;
+    const kept = (await post(listingForm())).body.data;
+    const fileOf = (url: string) => path.join(app.storageDir, url.replace('/uploads/', ''));
+    const files = [theirs.title_image.url, theirs.gallery_images[0].url, theirs.documents[0].url].map(fileOf);
+    expect(files.every((file) => fs.existsSync(file))).toBe(true);
+    const gone = await app.call('POST', '/api/delete_user', { body: { userid: leaving.id }, token: leaving.token });
+    expect(gone.status).toBe(200);
+    expect(files.filter((file) => fs.existsSync(file))).toEqual([]);
+    expect(fs.existsSync(fileOf(kept.title_image.url))).toBe(true);
+  });
 });
 
 describe('get_interested_users', () => {

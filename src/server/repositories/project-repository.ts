@@ -209,3 +209,22 @@ export async function findProjectAccess(db: Executor, by: By) {
     .limit(1);
   return row ?? null;
 }
+
+/** The files an owner's projects point at (their images and documents, and their plans), in two reads. */
+export async function listOwnerProjectMedia(db: Executor, ownerId: number) {
+  const found = await db
+    .select({
+      image: projects.image,
+      metaImage: projects.metaImage,
+      galleryImages: projects.galleryImages,
+      documents: projects.documents,
+    })
+    .from(projects)
+    .where(eq(projects.ownerId, ownerId));
+  const plans = await db
+    .select({ document: projectPlans.document })
+    .from(projectPlans)
+    .innerJoin(projects, eq(projects.id, projectPlans.projectId))
+    .where(eq(projects.ownerId, ownerId));
+  return { projects: found, plans };
+}

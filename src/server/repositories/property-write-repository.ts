@@ -159,3 +159,23 @@ export async function ownerListingStats(db: Executor, ownerId: number) {
     .where(eq(properties.ownerId, ownerId));
   return row!;
 }
+
+/** The files an owner's listings point at (their images and documents, and their floors' plans), in two reads. */
+export async function listOwnerPropertyMedia(db: Executor, ownerId: number) {
+  const listings = await db
+    .select({
+      titleImage: properties.titleImage,
+      threeDImage: properties.threeDImage,
+      metaImage: properties.metaImage,
+      galleryImages: properties.galleryImages,
+      documents: properties.documents,
+    })
+    .from(properties)
+    .where(eq(properties.ownerId, ownerId));
+  const floors = await db
+    .select({ image: propertyFloors.image })
+    .from(propertyFloors)
+    .innerJoin(properties, eq(properties.id, propertyFloors.propertyId))
+    .where(eq(properties.ownerId, ownerId));
+  return { listings, floors };
+}

@@ -85,7 +85,11 @@ export async function editedListingFiles(
   return { gallery, documents, dropped };
 }
 
+// A few files at a time: a deleted account's listings can point at thousands.
+const DELETE_BATCH = 20;
+
 /** Removes files no row points at any more (after the save that let go of them). */
 export async function deleteListingMedia(deps: Pick<ApiDeps, 'storage'>, media: readonly (Media | null)[]) {
-  await Promise.all(media.map((m) => deleteMedia(deps.storage, m)));
+  for (let start = 0; start < media.length; start += DELETE_BATCH)
+    await Promise.all(media.slice(start, start + DELETE_BATCH).map((m) => deleteMedia(deps.storage, m)));
 }

@@ -17,6 +17,9 @@ import {
   type UserPatch,
   type UserRow,
 } from '../repositories/user-repository.ts';
+import { deleteListingMedia } from './listing-media-batch.ts';
+import { ownerProjectMedia } from './project-posting-service.ts';
+import { ownerPropertyMedia } from './property-posting-service.ts';
 import { endSession, signOutEverywhere } from './session-service.ts';
 import { ownUserView } from './user-view.ts';
 
@@ -136,8 +139,9 @@ export async function logout(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
 
 /**
  * delete_user: only the account itself (userid must be the caller), after the page's confirmation. Its listings,
- * messages and the rest go with it (foreign keys cascade); its favourites leave the listings' like counts; its photo
- * files are removed from storage.
+ * projects, messages and the rest go with it (foreign keys cascade); its favourites leave the listings' like counts;
+ * its photo and its listings' and projects' files are removed from storage once the rows are gone (the files are
+ * public: left behind, their addresses would go on serving them).
  */
 export async function deleteAccount(deps: Pick<ApiDeps, 'db' | 'storage'>, actor: SessionUser, input: unknown) {
   const { userid } = z.object({ userid: z.coerce.number().int().positive() }).parse(input);
@@ -145,13 +149,16 @@ export async function deleteAccount(deps: Pick<ApiDeps, 'db' | 'storage'>, actor
   if (actor.role === 'admin') throw AppError.forbidden('auth.errors.admin_cannot_delete');
   const user = await findUserById(deps.db, actor.id);
   if (!user) throw AppError.unauthenticated();
-  await deps.db.transaction(async (tx) => {
+  const listingFiles = await deps.db.transaction(async (tx) => {
     // Locked first: a favourite being added meanwhile commits before the release counts it, a later one finds no
     // user and writes nothing.
     if (!(await lockUserRow(tx, actor.id))) throw AppError.unauthenticated();
     await signOutEverywhere(tx, actor.id, new Date());
     await releaseFavouritesOf(tx, actor.id);
+    const files = [...(await ownerPropertyMedia(tx, actor.id)), ...(await ownerProjectMedia(tx, actor.id))];
     await deleteUserRow(tx, actor.id);
+    return files;
   });
   await deleteImageFiles(deps, user);
+  await deleteListingMedia(deps, listingFiles);
 }

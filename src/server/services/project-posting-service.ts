@@ -4,7 +4,7 @@ import { propertyFieldsSchema } from '../../lib/validation/property.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { Nested } from '../api/form-fields.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { projectType } from '../db/schema/enums.ts';
 import type { DocumentRecord, ImageRecord } from '../db/schema/media-types.ts';
 import { AppError } from '../errors.ts';
@@ -242,13 +242,18 @@ export async function deleteProject(deps: Deps, actor: SessionUser, body: Nested
   const current = await ownedProject(deps, actor, { id: ownedId(body) });
   const plans = await repo.listPlans(deps.db, current.id);
   await repo.deleteProjectRow(deps.db, current.id);
-  await deleteListingMedia(deps, [
-    current.image,
-    current.metaImage,
-    ...current.galleryImages,
-    ...current.documents,
-    ...plans.map((p) => p.document),
-  ]);
+  await deleteListingMedia(deps, [...projectMedia(current), ...plans.map((p) => p.document)]);
+}
+
+type ProjectMediaColumns = Pick<repo.ProjectRow, 'image' | 'metaImage' | 'galleryImages' | 'documents'>;
+
+/** The files a project row points at (its plans are rows of their own). */
+const projectMedia = (row: ProjectMediaColumns) => [row.image, row.metaImage, ...row.galleryImages, ...row.documents];
+
+/** Every file of an owner's projects, read before their account (and with it the rows) is deleted. */
+export async function ownerProjectMedia(db: Executor, ownerId: number) {
+  const { projects, plans } = await repo.listOwnerProjectMedia(db, ownerId);
+  return [...projects.flatMap(projectMedia), ...plans.map((p) => p.document)];
 }
 
 /** get-added-projects: the owner's projects whatever their review state, newest first, or one by slug_id. */

@@ -10,7 +10,7 @@ import { toMinor } from '../../lib/money.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { Nested } from '../api/form-fields.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import type { DocumentRecord, ImageRecord } from '../db/schema/media-types.ts';
 import { AppError, fieldErrorsFromZod, type FieldErrors } from '../errors.ts';
 import { deleteMedia, MEDIA_LIMITS } from '../media/listing-media.ts';
@@ -21,7 +21,7 @@ import * as repo from '../repositories/property-write-repository.ts';
 import { initialAdminStatus } from './admin-moderation-service.ts';
 import { assertCanAddListing } from './listing-gate-service.ts';
 import { asFile, claimListingSlug, formText, metaPatch, readTitledFiles } from './listing-form.ts';
-import { editedListingFiles, MediaBatch, newListingFiles } from './listing-media-batch.ts';
+import { deleteListingMedia, editedListingFiles, MediaBatch, newListingFiles } from './listing-media-batch.ts';
 import { spendPackageFeature } from './package-service.ts';
 import { ownPropertyView } from './property-view.ts';
 
@@ -357,15 +357,27 @@ export async function deleteProperty(deps: Deps, actor: SessionUser, body: Neste
   const current = await ownedProperty(deps, actor, ownedId(body));
   const floors = await repo.listFloors(deps.db, current.id);
   await repo.deletePropertyRow(deps.db, current.id);
-  const media = [
-    current.titleImage,
-    current.threeDImage,
-    current.metaImage,
-    ...current.galleryImages,
-    ...current.documents,
-    ...floors.map((f) => f.image),
-  ];
-  await Promise.all(media.map((m) => deleteMedia(deps.storage, m)));
+  await deleteListingMedia(deps, [...propertyMedia(current), ...floors.map((f) => f.image)]);
+}
+
+type PropertyMediaColumns = Pick<
+  repo.PropertyRow,
+  'titleImage' | 'threeDImage' | 'metaImage' | 'galleryImages' | 'documents'
+>;
+
+/** The files a listing row points at (its floors' plans are rows of their own). */
+const propertyMedia = (row: PropertyMediaColumns) => [
+  row.titleImage,
+  row.threeDImage,
+  row.metaImage,
+  ...row.galleryImages,
+  ...row.documents,
+];
+
+/** Every file of an owner's listings, read before their account (and with it the rows) is deleted. */
+export async function ownerPropertyMedia(db: Executor, ownerId: number) {
+  const { listings, floors } = await repo.listOwnerPropertyMedia(db, ownerId);
+  return [...listings.flatMap(propertyMedia), ...floors.map((f) => f.image)];
 }
 
 /** get-added-properties: the owner's listings, newest first, or one by slug_id. */
