@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
   chatWorld,
@@ -230,6 +231,39 @@ describe('deleting', () => {
       token: w.buyer.token,
     });
     expect(thread.body.data.items.map((m: any) => m.id)).not.toContain(mine.id);
+  });
+
+  it("takes the receiver's notification of a message, which shows its first words, with the message or its sender", async () => {
+    const notified = async () =>
+      (await app.call('GET', '/api/get_notification_list?limit=100', { token: w.owner.token })).body.data.items.map(
+        (n: { body: string }) => n.body,
+      );
+    await sendText(app, w.buyer, { ...toOwner(), message: 'Call me on 555-0101' });
+    expect(await notified()).toContain('Call me on 555-0101');
+    const regretted = (await sendText(app, w.buyer, { ...toOwner(), message: 'My code is 4242' })).body.data;
+    expect(await notified()).toContain('My code is 4242');
+    await app.call('POST', '/api/delete_chat_message', { token: w.buyer.token, body: { message_id: regretted.id } });
+    expect(await notified()).not.toContain('My code is 4242');
+    expect(await notified()).toContain('Call me on 555-0101');
+
+    const leaving = await createSignedInUser(app.database.db, { name: 'Leaving Lee' });
+    await sendText(app, leaving, { ...toOwner(), message: 'Reach me at lee@example.com' });
+    await app.call('POST', '/api/interested_users', {
+      token: leaving.token,
+      body: { property_id: w.property.id, type: 1 },
+    });
+    const named = async () =>
+      (await app.call('GET', '/api/get_notification_list?limit=100', { token: w.owner.token })).body.data.items.filter(
+        (n: { title: string; body: string }) => `${n.title} ${n.body}`.includes('Lee'),
+      );
+    expect((await named()).length).toBe(2);
+    const gone = await app.call('POST', '/api/delete_user', {
+      token: leaving.token,
+      body: { userid: leaving.user.id },
+    });
+    expect(gone.status).toBe(200);
+    expect(await named()).toEqual([]);
+    expect(await notified()).toContain('Call me on 555-0101');
   });
 });
 

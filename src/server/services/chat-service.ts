@@ -270,6 +270,8 @@ export async function sendMessage(
             url: messagesUrl(ref),
             params: { name: senderName },
           },
+          actorId: actor.id,
+          messageId: message.id,
         });
       }
       await publishEvent(tx, {

@@ -68,6 +68,7 @@ export async function setInterest(db: Database, actor: SessionUser, input: Recor
           title: 'interest.notification_title',
           body: property.title,
           data: { property_id, url: urls.myProperty(property.slug), params: { name: actor.name } },
+          actorId: actor.id,
         });
     });
   } else {

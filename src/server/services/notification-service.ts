@@ -25,6 +25,10 @@ export interface NotificationInput {
   body?: string;
   /** Anything the client needs: ids, `url` (a path on this site the notification opens), `params`. */
   data?: Record<string, unknown>;
+  /** The user whose doing it tells of (and whose name it may show): deleting their account deletes it. */
+  actorId?: number;
+  /** The chat message it shows the start of: deleting the message deletes it. */
+  messageId?: number;
 }
 
 /**
@@ -41,6 +45,8 @@ export async function notify(tx: Executor, userId: number, input: NotificationIn
     title: input.title.slice(0, 300),
     body: (input.body ?? '').slice(0, 1000),
     data: input.data ?? {},
+    actorId: input.actorId ?? null,
+    messageId: input.messageId ?? null,
   });
   await publishEvent(tx, { type: 'notification', id: row.id, users: [userId], admins: false, origin: INSTANCE_ID });
   return row;

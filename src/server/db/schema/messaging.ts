@@ -42,10 +42,23 @@ export const notifications = pgTable(
     title: text().notNull(),
     body: text().notNull().default(''),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    // Who caused it and the message it shows: it goes with their account or the message, since its body and
+    // params copy their name and the message's first words.
+    actorId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    messageId: integer().references(() => messages.id, { onDelete: 'cascade' }),
     readAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_recent_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('notifications_user_recent_idx').on(t.userId, t.createdAt.desc()),
+    // For the cascades: without them, each deleted message or account would read every notification.
+    index('notifications_actor_idx')
+      .on(t.actorId)
+      .where(sql`${t.actorId} is not null`),
+    index('notifications_message_idx')
+      .on(t.messageId)
+      .where(sql`${t.messageId} is not null`),
+  ],
 );
 
 export const blockedUsers = pgTable(
