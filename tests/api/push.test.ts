@@ -14,6 +14,7 @@ import { startPushDispatcher } from '../../src/server/services/push-service.ts';
 import { loadVapidKeys, VAPID_KEY_FILE } from '../../src/server/services/push-vapid.ts';
 import { listPushSubscriptions } from '../../src/server/repositories/push-repository.ts';
 import { chatWorld, sendText } from '../support/chat.ts';
+import { startSession } from '../../src/server/services/session-service.ts';
 import { createSignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -146,6 +147,24 @@ describe('push subscriptions', () => {
       token: w.buyer.token,
       body: { endpoint: 'https://push.example.com/send/buyer' },
     });
+  });
+
+  it("are forgotten with the session that subscribed the browser, and only that session's", async () => {
+    const user = await createSignedInUser(db());
+    const { token: otherSession } = await startSession(db(), user.user.id, { userAgent: null, ip: null });
+    for (const [token, browser] of [
+      [user.token, 'laptop'],
+      [otherSession, 'phone'],
+    ] as const)
+      await app.call('POST', '/api/push/subscribe', {
+        token,
+        body: browserKeys().subscription(`https://push.example.com/send/${browser}`),
+      });
+    expect(await listPushSubscriptions(db(), user.user.id)).toHaveLength(2);
+    expect((await app.call('POST', '/api/logout', { token: user.token })).status).toBe(200);
+    const left = await listPushSubscriptions(db(), user.user.id);
+    expect(left.map((s) => s.endpoint)).toEqual(['https://push.example.com/send/phone']);
+    await app.call('POST', '/api/push/unsubscribe', { token: otherSession, body: { endpoint: left[0]!.endpoint } });
   });
 
   it('serves the VAPID public key', async () => {

@@ -10,14 +10,14 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
  */
 export async function upsertPushSubscription(
   db: Executor,
-  values: { userId: number; endpoint: string; p256dh: string; auth: string },
+  values: { userId: number; sessionId: number; endpoint: string; p256dh: string; auth: string },
 ): Promise<PushSubscriptionRow> {
   const [row] = await db
     .insert(pushSubscriptions)
     .values(values)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth },
+      set: { userId: values.userId, sessionId: values.sessionId, p256dh: values.p256dh, auth: values.auth },
     })
     .returning();
   return row!;
@@ -42,6 +42,11 @@ export async function deletePushSubscription(db: Executor, userId: number, endpo
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
     .returning({ id: pushSubscriptions.id });
   return rows.length > 0;
+}
+
+/** The browser the session subscribed, if any: it is signed out now. */
+export async function deleteSessionPushSubscriptions(db: Executor, sessionId: number): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
 }
 
 /** Every browser of the user: none may receive their notifications once they are signed out everywhere. */

@@ -68,7 +68,7 @@ const subscriptionSchema = z.preprocess(
 export async function savePushSubscription(db: Database, actor: SessionUser, input: unknown) {
   const values = subscriptionSchema.parse(input);
   const row = await db.transaction(async (tx) => {
-    const saved = await upsertPushSubscription(tx, { userId: actor.id, ...values });
+    const saved = await upsertPushSubscription(tx, { userId: actor.id, sessionId: actor.sessionId, ...values });
     await trimPushSubscriptions(tx, actor.id, MAX_SUBSCRIPTIONS_PER_USER);
     return saved;
   });

@@ -2,7 +2,7 @@ import type { Database, Executor } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { hashToken, newToken, SESSION_TTL_MS } from '../auth/tokens.ts';
-import { deleteUserPushSubscriptions } from '../repositories/push-repository.ts';
+import { deleteSessionPushSubscriptions, deleteUserPushSubscriptions } from '../repositories/push-repository.ts';
 import {
   findLiveSession,
   insertSession,
@@ -35,8 +35,13 @@ export async function startSession(
   return { token, expiresAt };
 }
 
+/** Signs this session out, and forgets the push subscription of the browser it subscribed (without JavaScript,
+ * sign-out cannot ask the browser to drop it). */
 export async function endSession(db: Database, user: SessionUser, now = new Date()): Promise<void> {
-  await revokeSession(db, user.sessionId, now);
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, user.sessionId, now);
+    await deleteSessionPushSubscriptions(tx, user.sessionId);
+  });
 }
 
 /**

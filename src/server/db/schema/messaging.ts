@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 import { createdAt, id } from './columns.ts';
 import type { DocumentRecord } from './media-types.ts';
 import { properties } from './properties.ts';
+import { sessions } from './auth.ts';
 import { users } from './users.ts';
 
 export const messages = pgTable(
@@ -97,10 +98,15 @@ export const pushSubscriptions = pgTable(
     endpoint: text().notNull(),
     p256dh: text().notNull(),
     auth: text().notNull(),
+    /** The session that subscribed the browser: signing that session out forgets the subscription. */
+    sessionId: integer().references(() => sessions.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx')
+      .on(t.sessionId)
+      .where(sql`${t.sessionId} is not null`),
   ],
 );
