@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/session-user.ts';
 import { AppError } from '../errors.ts';
 import { createImageVariants } from '../media/image-variants.ts';
 import { inspectImage } from '../media/inspect-image.ts';
+import { logger } from '../logger.ts';
 import { releaseFavouritesOf } from '../repositories/engagement-repository.ts';
 import {
   contactTaken,
@@ -159,6 +160,8 @@ export async function deleteAccount(deps: Pick<ApiDeps, 'db' | 'storage'>, actor
     await deleteUserRow(tx, actor.id);
     return files;
   });
-  await deleteImageFiles(deps, user);
-  await deleteListingMedia(deps, listingFiles);
+  // The account is gone whatever happens to its files now: a storage failure is logged, not answered as one.
+  await Promise.all([deleteImageFiles(deps, user), deleteListingMedia(deps, listingFiles)]).catch((error: unknown) =>
+    logger.warn('files of a deleted account not removed', { error, userId: actor.id }),
+  );
 }
