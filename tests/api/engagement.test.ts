@@ -202,10 +202,19 @@ describe('interested_users', () => {
     const seen = await get(`get_interested_users?property_id=${p.id}`, owner.token);
     expect(seen.body.data.items.map((u: { id: number }) => u.id)).toEqual([bob.user.id]);
 
+    const told = async () =>
+      (await get('get_notification_list?limit=100', owner.token)).body.data.items.filter(
+        (n: { type: string; url: string }) => n.type === 'interest' && n.url === `/my-property/${p.slug}`,
+      );
+    expect(await told()).toHaveLength(1);
+
     const back = await post('interested_users', { property_id: p.id, type: 0 }, bob.token);
     expect(back.body.data.is_interested).toBe(false);
     const after = await get(`get_interested_users?property_id=${p.id}`, owner.token);
     expect(after.body.data.total).toBe(0);
+    // The owner's notification of it goes too; others' stay.
+    expect(await told()).toEqual([]);
+    expect((await get('get_notification_list?limit=100', owner.token)).body.data.total).toBeGreaterThan(0);
   });
 
   it('refuses your own listing, hidden listings, anonymous callers and bad input', async () => {

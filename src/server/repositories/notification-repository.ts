@@ -89,3 +89,19 @@ export async function markNotificationsReadByUrl(
     .returning({ id: notifications.id });
   return rows.length;
 }
+
+/** Takes back what a user's action told others about a listing (their interest, withdrawn). */
+export async function deleteNotificationsCausedBy(
+  db: Executor,
+  cause: { actorId: number; type: string; propertyId: number },
+): Promise<void> {
+  await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.actorId, cause.actorId),
+        eq(notifications.type, cause.type),
+        sql`${notifications.data} ->> 'property_id' = ${String(cause.propertyId)}`,
+      ),
+    );
+}

@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import * as engagement from '../repositories/engagement-repository.ts';
 import { adjustPropertyLikes, findPropertyAccess, isPublicListing } from '../repositories/property-repository.ts';
+import { deleteNotificationsCausedBy } from '../repositories/notification-repository.ts';
 import { notify } from './notification-service.ts';
 
 /** The largest id a PostgreSQL integer column holds: anything above cannot exist (and must not reach SQL). */
@@ -72,7 +73,11 @@ export async function setInterest(db: Database, actor: SessionUser, input: Recor
         });
     });
   } else {
-    await engagement.deleteInterest(db, actor.id, property_id);
+    await db.transaction(async (tx) => {
+      // The owner's "... is interested" goes with the interest, as the user leaves their interested list.
+      if (await engagement.deleteInterest(tx, actor.id, property_id))
+        await deleteNotificationsCausedBy(tx, { actorId: actor.id, type: 'interest', propertyId: property_id });
+    });
   }
   return { property_id, is_interested: adding };
 }
