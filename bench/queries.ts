@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { ApiDeps } from '../src/server/api/context.ts';
 import { dropCachedReads } from '../src/server/cache/read-cache.ts';
 import * as s from '../src/server/db/schema/index.ts';
@@ -59,6 +59,41 @@ async function sampleSlugs(deps: Deps, wanted: number): Promise<string[]> {
   return rows.map((r) => r.slug);
 }
 
+/**
+ * An owner's listings in one place added in one statement and deleted with the owner, as deleting an account does,
+ * then rolled back: what the count triggers cost one statement of many listings (docs/decisions/028).
+ */
+async function ownerAddedAndDeleted(deps: Deps, listings: number, i: number) {
+  let added = 0;
+  await deps.db
+    .transaction(async (tx) => {
+      const tag = `bench-bulk-${i}`;
+      const [owner] = await tx
+        .insert(s.users)
+        .values({ name: 'Bench bulk owner', email: `${tag}@example.com`, type: 'user', logintype: 'email', slug: tag })
+        .returning({ id: s.users.id });
+      await tx.execute(sql`
+        insert into properties (owner_id, category_id, title, slug, description, property_type, price_minor, city,
+          state, country, latitude, longitude, admin_status, status)
+        select ${owner!.id}::int, (select min(id) from categories), 'Bulk listing ' || g, ${tag} || '-' || g,
+          'One of many.', 'sell', 100000000, 'Lisbon', 'Lisbon', 'Portugal', 38.72 + g * 0.000001, -9.14,
+          'approved', 'active'
+        from generate_series(1, ${listings}::int) g`);
+      const [markers] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(s.propertyMap)
+        .innerJoin(s.properties, eq(s.properties.id, s.propertyMap.propertyId))
+        .where(eq(s.properties.ownerId, owner!.id));
+      added = markers!.n;
+      await tx.delete(s.users).where(eq(s.users.id, owner!.id));
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  return { total: added };
+}
+
 export async function scenarios(deps: Deps): Promise<Scenario[]> {
   const slugs = await sampleSlugs(deps, 200);
   if (slugs.length === 0) throw new Error('no public listings to look up');
@@ -82,5 +117,6 @@ export async function scenarios(deps: Deps): Promise<Scenario[]> {
         return homepageData(deps, null);
       },
     },
+    { name: 'owner with 1,000 listings added and deleted', run: (i) => ownerAddedAndDeleted(deps, 1000, i) },
   ];
 }

@@ -77,6 +77,7 @@ describe('benchmark scenarios', () => {
       'detail by slug',
       'home data (cached)',
       'home data (cold)',
+      'owner with 1,000 listings added and deleted',
     ]);
     for (const scenario of all) {
       // Each scenario answers something: an empty result would time a query that does no work.
