@@ -1,5 +1,6 @@
 import { parse, PGlite, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { PgliteSession } from 'drizzle-orm/pglite';
+import { databaseErrorCode } from '../errors.ts';
 
 /**
  * Named statements for PGlite. Drizzle's PGlite driver drops a prepared statement's name and PGlite parses, plans
@@ -68,7 +69,7 @@ export class NamedStatements {
           return await this.#bindAndExecute<T>(name, text, params, options);
         } catch (error) {
           // A DEALLOCATE or DISCARD sent by hand drops the statements: parse it again, once.
-          if ((error as { code?: string }).code !== UNDEFINED_STATEMENT) throw error;
+          if (databaseErrorCode(error) !== UNDEFINED_STATEMENT) throw error;
           this.#parsed.delete(name);
           return await this.#bindAndExecute<T>(name, text, params, options);
         }

@@ -55,10 +55,10 @@ export async function updateUser(db: Executor, id: number, patch: UserPatch): Pr
   return row!;
 }
 
-/** Holds the user's row until the transaction ends; false when there is none. */
-export async function lockUserRow(db: Executor, id: number): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
-  return rows.length > 0;
+/** The user's row, held until the transaction ends; null when there is none. */
+export async function lockUserRow(db: Executor, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row ?? null;
 }
 
 export async function deleteUserRow(db: Executor, id: number): Promise<void> {

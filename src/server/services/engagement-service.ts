@@ -49,6 +49,9 @@ export async function setFavourite(db: Database, actor: SessionUser, input: Reco
   });
 }
 
+/** The notification an owner gets when someone shows interest, and which taking it back withdraws. */
+const INTEREST_NOTIFICATION = 'interest';
+
 /**
  * interested_users: type 1 tells the owner the user is interested (they see it in get_interested_users), 0 takes
  * it back. Not in one's own listing, and only in public listings.
@@ -65,7 +68,7 @@ export async function setInterest(db: Database, actor: SessionUser, input: Recor
       // The owner hears of it once, with the interest itself (not again on a repeated click).
       if (await engagement.insertInterest(tx, actor.id, property_id))
         await notify(tx, property.ownerId, {
-          type: 'interest',
+          type: INTEREST_NOTIFICATION,
           title: 'interest.notification_title',
           body: property.title,
           data: { property_id, url: urls.myProperty(property.slug), params: { name: actor.name } },
@@ -76,7 +79,11 @@ export async function setInterest(db: Database, actor: SessionUser, input: Recor
     await db.transaction(async (tx) => {
       // The owner's "... is interested" goes with the interest, as the user leaves their interested list.
       if (await engagement.deleteInterest(tx, actor.id, property_id))
-        await deleteNotificationsCausedBy(tx, { actorId: actor.id, type: 'interest', propertyId: property_id });
+        await deleteNotificationsCausedBy(tx, {
+          actorId: actor.id,
+          type: INTEREST_NOTIFICATION,
+          propertyId: property_id,
+        });
     });
   }
   return { property_id, is_interested: adding };

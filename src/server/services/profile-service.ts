@@ -148,17 +148,16 @@ export async function deleteAccount(deps: Pick<ApiDeps, 'db' | 'storage'>, actor
   const { userid } = z.object({ userid: z.coerce.number().int().positive() }).parse(input);
   if (userid !== actor.id) throw AppError.forbidden();
   if (actor.role === 'admin') throw AppError.forbidden('auth.errors.admin_cannot_delete');
-  const user = await findUserById(deps.db, actor.id);
-  if (!user) throw AppError.unauthenticated();
-  const listingFiles = await deps.db.transaction(async (tx) => {
+  const { user, listingFiles } = await deps.db.transaction(async (tx) => {
     // Locked first: a favourite being added meanwhile commits before the release counts it, a later one finds no
-    // user and writes nothing.
-    if (!(await lockUserRow(tx, actor.id))) throw AppError.unauthenticated();
+    // user and writes nothing; the photo read is the one deleted.
+    const locked = await lockUserRow(tx, actor.id);
+    if (!locked) throw AppError.unauthenticated();
     await signOutEverywhere(tx, actor.id, new Date());
     await releaseFavouritesOf(tx, actor.id);
     const files = [...(await ownerPropertyMedia(tx, actor.id)), ...(await ownerProjectMedia(tx, actor.id))];
     await deleteUserRow(tx, actor.id);
-    return files;
+    return { user: locked, listingFiles: files };
   });
   // The account is gone whatever happens to its files now: a storage failure is logged, not answered as one.
   await Promise.all([deleteImageFiles(deps, user), deleteListingMedia(deps, listingFiles)]).catch((error: unknown) =>

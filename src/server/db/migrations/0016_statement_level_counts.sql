@@ -90,24 +90,22 @@ $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "property_map_tally_sync"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- An upsert fires the insert and update triggers whichever it did, a listing's refresh the delete trigger too:
-  -- most calls have nothing to count.
+  -- most calls have nothing to count (no rows, or an update that changed no counted column).
   IF TG_OP = 'INSERT' THEN
-    IF NOT EXISTS (SELECT FROM "arrived") THEN RETURN NULL; END IF;
+    IF EXISTS (SELECT FROM "arrived") THEN
+      PERFORM "property_map_tally_move"('{}', ARRAY(SELECT m::"property_map" FROM "arrived" m));
+    END IF;
   ELSIF TG_OP = 'DELETE' THEN
-    IF NOT EXISTS (SELECT FROM "departed") THEN RETURN NULL; END IF;
-  ELSIF NOT EXISTS (
+    IF EXISTS (SELECT FROM "departed") THEN
+      PERFORM "property_map_tally_move"(ARRAY(SELECT m::"property_map" FROM "departed" m), '{}');
+    END IF;
+  ELSIF EXISTS (
     SELECT FROM "departed" d JOIN "arrived" a USING ("property_id")
     WHERE (d."latitude", d."longitude", d."property_type", d."category_id")
       IS DISTINCT FROM (a."latitude", a."longitude", a."property_type", a."category_id")
   ) THEN
-    RETURN NULL;
-  END IF;
-  IF TG_OP = 'INSERT' THEN
-    PERFORM "property_map_tally_move"('{}', ARRAY(SELECT m::"property_map" FROM "arrived" m));
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "property_map_tally_move"(ARRAY(SELECT m::"property_map" FROM "departed" m), '{}');
-  ELSE
-    PERFORM "property_map_tally_move"(ARRAY(SELECT m::"property_map" FROM "departed" m), ARRAY(SELECT m::"property_map" FROM "arrived" m));
+    PERFORM "property_map_tally_move"(ARRAY(SELECT m::"property_map" FROM "departed" m),
+      ARRAY(SELECT m::"property_map" FROM "arrived" m));
   END IF;
   RETURN NULL;
 END
