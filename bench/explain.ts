@@ -1,6 +1,7 @@
-import { PGlite, type Results } from '@electric-sql/pglite';
+import type { Results } from '@electric-sql/pglite';
 import pg from 'pg';
 import { NamedStatements } from '../src/server/db/pglite-statements.ts';
+import { PgliteThread } from '../src/server/db/pglite-thread.ts';
 
 /** A statement the app sent, and how to send SQL on the same connection pool or embedded database. */
 interface Statement {
@@ -17,7 +18,7 @@ type Query = (this: unknown, ...args: unknown[]) => Promise<{ rows: Record<strin
  */
 export async function recordStatements(during: () => Promise<unknown>): Promise<Statement[]> {
   const recorded: Statement[] = [];
-  const targets = [pg.Pool.prototype, PGlite.prototype] as unknown as { query: Query }[];
+  const targets = [pg.Pool.prototype, PgliteThread.prototype] as unknown as { query: Query }[];
   const originals = targets.map((t) => t.query);
   targets.forEach((target, i) => {
     const original = originals[i]!;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +10,7 @@ import pg from 'pg';
 import { env } from '../env.ts';
 import { acquireDirectoryLock } from './lock.ts';
 import { nameStatementsOnPglite } from './pglite-statements.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -52,15 +53,20 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : acquireDirectoryLock(prepareDir(dataDir));
-  let client: PGlite;
+  let client: PgliteThread;
   try {
-    client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir));
+    client = await PgliteThread.open(inMemory ? dataDir : path.resolve(dataDir));
   } catch (error) {
     release();
     throw error;
   }
   nameStatementsOnPglite();
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  // The driver's calls are PGlite's query and transaction, which the thread's client answers alike.
+  const db = drizzlePglite({
+    client: client as unknown as PGlite,
+    schema,
+    casing: 'snake_case',
+  }) as unknown as Database;
   let closed = false;
   return {
     db,

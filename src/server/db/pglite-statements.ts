@@ -1,6 +1,7 @@
-import { parse, PGlite, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import { databaseErrorCode } from '../errors.ts';
+import { batch, PgliteThread } from './pglite-thread.ts';
 
 /**
  * Named statements for PGlite. Drizzle's PGlite driver drops a prepared statement's name and PGlite parses, plans
@@ -8,7 +9,7 @@ import { databaseErrorCode } from '../errors.ts';
  * as any query: at 10k listings the listing lookup 1.4 ms, where its prepared form takes 0.16. Here a statement
  * prepared with a name is parsed once per database under that name, and each call binds and runs it, so PostgreSQL
  * keeps its plan as it does for the pg driver (docs/decisions/026). Inside a transaction a statement runs the usual
- * way (the transaction's client has no protocol access, and writes are not the hot path).
+ * way (writes are not the hot path).
  *
  * Drizzle has no hook for this, so its session's `prepareQuery` is wrapped; tests/api/db-named-statements.test.ts
  * fails if an upgrade of Drizzle or PGlite changes what this relies on.
@@ -22,8 +23,8 @@ export function nameStatementsOnPglite(): void {
     const prepared = prepareQuery.apply(this, args);
     const [, , name] = args;
     const { client } = this;
-    if (name && client instanceof PGlite) {
-      (prepared as unknown as { client: Pick<PGlite, 'query'> }).client = {
+    if (name && client instanceof PgliteThread) {
+      (prepared as unknown as { client: Pick<PgliteThread, 'query'> }).client = {
         query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
           statementsOf(client).run<T>(name, text, params ?? [], options),
       };
@@ -38,9 +39,9 @@ type PrepareQuery = (
 ) => object;
 
 let patched = false;
-const perDatabase = new WeakMap<PGlite, NamedStatements>();
+const perDatabase = new WeakMap<PgliteThread, NamedStatements>();
 
-function statementsOf(client: PGlite): NamedStatements {
+function statementsOf(client: PgliteThread): NamedStatements {
   let statements = perDatabase.get(client);
   if (!statements) perDatabase.set(client, (statements = new NamedStatements(client)));
   return statements;
@@ -53,28 +54,23 @@ const UNDEFINED_STATEMENT = '26000';
 
 /** The named statements of one embedded database. Exported for the benchmark, which records what they run. */
 export class NamedStatements {
-  /** Each statement parsed so far, by name: its text and parameter types. */
-  readonly #parsed = new Map<string, { text: string; types: number[] }>();
+  /** Each statement parsed (or being parsed) so far, by name: its text and parameter types. */
+  readonly #parsed = new Map<string, { text: string; types: Promise<number[]> }>();
 
-  constructor(readonly client: PGlite) {}
+  constructor(readonly client: PgliteThread) {}
 
   run<T>(name: string, text: string, params: unknown[], options: QueryOptions = {}): Promise<Results<T>> {
-    const { client } = this;
-    // As PGlite's own query does: wait for any transaction to end, then for the statement before; and refuse once
-    // a close has begun, which may have taken the locks first (running then would hang the close).
-    return client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        await client._checkReady();
-        try {
-          return await this.#bindAndExecute<T>(name, text, params, options);
-        } catch (error) {
-          // A DEALLOCATE or DISCARD sent by hand drops the statements: parse it again, once.
-          if (databaseErrorCode(error) !== UNDEFINED_STATEMENT) throw error;
-          this.#parsed.delete(name);
-          return await this.#bindAndExecute<T>(name, text, params, options);
-        }
-      }),
-    );
+    // Outside any transaction, as PGlite's own query runs: after one that is open, never inside it.
+    return this.client.shared(async () => {
+      try {
+        return await this.#bindAndExecute<T>(name, text, params, options);
+      } catch (error) {
+        // A DEALLOCATE or DISCARD sent by hand drops the statements: parse it again, once.
+        if (databaseErrorCode(error) !== UNDEFINED_STATEMENT) throw error;
+        this.#parsed.delete(name);
+        return await this.#bindAndExecute<T>(name, text, params, options);
+      }
+    });
   }
 
   async #bindAndExecute<T>(name: string, text: string, params: unknown[], options: QueryOptions) {
@@ -86,7 +82,7 @@ export class NamedStatements {
       const serializer = options.serializers?.[type] ?? client.serializers[type];
       return serializer ? serializer(param) : String(param);
     });
-    const { messages } = await client.execProtocol(
+    const answers = await client.execProtocol(
       batch(
         serialize.bind({ statement: name, values: values as string[] }),
         serialize.describe({ type: 'P' }),
@@ -94,30 +90,23 @@ export class NamedStatements {
         serialize.sync(),
       ),
     );
-    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+    return parse.parseResults(answers, client.parsers, options)[0] as Results<T>;
   }
 
-  async #parameterTypes(name: string, text: string): Promise<number[]> {
+  #parameterTypes(name: string, text: string): Promise<number[]> {
     const parsed = this.#parsed.get(name);
     if (parsed?.text === text) return parsed.types;
     // A name stands for one text (docs/decisions/024); a second text under it is a bug to see, not to run.
-    if (parsed) throw new Error(`The statement ${name} was prepared with another text`);
-    const { messages } = await this.client.execProtocol(
-      batch(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()),
-    );
-    const types = parse.parseDescribeStatementResults(messages);
-    this.#parsed.set(name, { text, types });
+    if (parsed) return Promise.reject(new Error(`The statement ${name} was prepared with another text`));
+    // Kept while it runs, so that calls arriving together parse it once.
+    const types = this.client
+      .execProtocol(batch(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()))
+      .then(parse.parseDescribeStatementResults);
+    const entry = { text, types };
+    this.#parsed.set(name, entry);
+    types.catch(() => {
+      if (this.#parsed.get(name) === entry) this.#parsed.delete(name);
+    });
     return types;
   }
-}
-
-/** Protocol messages sent in one call, so PGlite answers them in one pass. */
-function batch(...messages: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(messages.reduce((size, message) => size + message.length, 0));
-  let offset = 0;
-  for (const message of messages) {
-    out.set(message, offset);
-    offset += message.length;
-  }
-  return out;
 }

@@ -1,0 +1,63 @@
+import type * as Pglite from '@electric-sql/pglite';
+import type * as WorkerThreads from 'node:worker_threads';
+
+/**
+ * The body of the embedded database's thread (docs/decisions/029). It runs in a worker started from its source text
+ * (`new Worker(text, { eval: true })`), so the same text serves the built server, the tests and the scripts without
+ * a file of its own to find at run time: it must not refer to anything outside itself, and gets `require` and
+ * PGlite's module path from its caller (the imports above are types only).
+ *
+ * It owns PGlite and does one thing: it runs each batch of wire-protocol messages it is sent, in the order sent, and
+ * returns PostgreSQL's raw answer. The main thread builds the messages and reads the answers
+ * (src/server/db/pglite-thread.ts).
+ */
+export function pgliteThreadMain(require: NodeJS.Require): void {
+  const { parentPort, workerData } = require('node:worker_threads') as typeof WorkerThreads;
+  const { pglite, dataDir } = workerData as { pglite: string; dataDir: string };
+  const { PGlite } = require(pglite) as typeof Pglite;
+  const port = parentPort!;
+
+  interface Request {
+    id: number;
+    /** Protocol messages to run, or absent to close the database. */
+    message?: Uint8Array;
+  }
+
+  // PGlite's file system errors are plain objects (Emscripten's { name: 'ErrnoError', errno }).
+  const describe = (error: unknown) =>
+    error instanceof Error
+      ? error.message
+      : typeof error === 'object' && error
+        ? Object.entries(error)
+            .map(([key, value]) => `${key} ${String(value)}`)
+            .join(', ')
+        : String(error);
+
+  PGlite.create(dataDir).then(
+    (db) => {
+      // One batch at a time, in the order sent: PostgreSQL here has a single session.
+      let queue = Promise.resolve();
+      port.on('message', (request: Request) => {
+        queue = queue.then(() => answer(db, request));
+      });
+      port.postMessage({ ready: true });
+    },
+    (error: unknown) => port.postMessage({ failed: describe(error) }),
+  );
+
+  async function answer(db: Pglite.PGlite, { id, message }: Request): Promise<void> {
+    try {
+      if (!message) {
+        await db.close();
+        port.postMessage({ id, data: new Uint8Array(0) });
+        port.close();
+        return;
+      }
+      // A fresh copy of PGlite's output buffer: handed over, not copied again.
+      const data = await db.execProtocolRaw(message);
+      port.postMessage({ id, data }, [data.buffer as ArrayBuffer]);
+    } catch (error) {
+      port.postMessage({ id, error: describe(error) });
+    }
+  }
+}

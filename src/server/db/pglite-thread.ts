@@ -1,0 +1,329 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { parse, protocol, types, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { pgliteThreadMain } from './pglite-thread-worker.ts';
+
+const { serialize, messages } = protocol;
+type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>['parse']>[1]>[0];
+type Listener = (payload: string) => void;
+
+/** A transaction's client, as Drizzle's PGlite driver uses it. */
+export interface ThreadTransaction {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(text: string, options?: QueryOptions): Promise<Results[]>;
+  rollback(): Promise<void>;
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  readonly closed: boolean;
+}
+
+/**
+ * The embedded database on a thread of its own (docs/decisions/029). PGlite is PostgreSQL compiled to WebAssembly,
+ * and it runs on the thread that calls it: in the server's own thread, every statement's parsing, planning and
+ * running held up every request, so a server on PGlite used one core. Here PGlite runs in a worker thread
+ * (pglite-thread-worker.ts) and this client, on the server's thread, speaks PostgreSQL's wire protocol to it:
+ * it builds each statement's messages, sends them in one batch, and reads the rows from the answer while the worker
+ * already runs the next batch.
+ *
+ * It offers what Drizzle's PGlite driver and the server use of PGlite (`query`, `exec`, `transaction`, `listen`,
+ * `close`), with PGlite's own parsing of rows. Statements outside a transaction are sent as they come, many in
+ * flight; a transaction has the database to itself from BEGIN to its end, as on PGlite, so a statement from outside
+ * waits for it, and the transaction for the statements sent before it.
+ */
+export class PgliteThread {
+  readonly serializers: Record<number, types.Serializer> = { ...types.serializers };
+  readonly parsers: Record<number, types.Parser> = { ...types.parsers };
+  readonly #worker: Worker;
+  readonly #answers = new Map<number, { resolve: (data: Uint8Array) => void; reject: (error: Error) => void }>();
+  #nextId = 1;
+  /** Parameter types by statement text, so a statement is parsed, bound and run in one batch (see `#typesOf`). */
+  readonly #parameterTypes = new Map<string, number[]>();
+  readonly #listeners = new Map<string, Set<Listener>>();
+  /** Statements outside a transaction that are still running, and what a transaction waiting for them resumes. */
+  #shared = 0;
+  #sharedDone: (() => void) | undefined;
+  /** Transactions running or waiting (statements from outside wait for them), and the last one's end. */
+  #exclusive = 0;
+  #exclusiveDone: Promise<void> = Promise.resolve();
+  #closed: Error | undefined;
+  readonly #exited: Promise<void>;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    worker.on('message', (reply: { id: number; data?: Uint8Array; error?: string }) => {
+      const answer = this.#answers.get(reply.id);
+      if (!answer) return;
+      this.#answers.delete(reply.id);
+      if (this.#answers.size === 0) worker.unref();
+      if (reply.data) answer.resolve(reply.data);
+      else answer.reject(new Error(reply.error ?? 'The database thread gave no answer'));
+    });
+    const stop = (error: Error) => {
+      this.#closed ??= error;
+      for (const answer of this.#answers.values()) answer.reject(error);
+      this.#answers.clear();
+    };
+    worker.on('error', (error) => stop(new Error('The database thread failed', { cause: error })));
+    this.#exited = new Promise((resolve) =>
+      worker.once('exit', () => {
+        stop(new Error('PGlite is closed'));
+        resolve();
+      }),
+    );
+  }
+
+  /** Starts the thread and opens the database in it: a data directory, or 'memory://'. */
+  static async open(dataDir: string): Promise<PgliteThread> {
+    const worker = new Worker(`(${pgliteThreadMain.toString()})(require)`, {
+      eval: true,
+      workerData: { dataDir, pglite: createRequire(import.meta.url).resolve('@electric-sql/pglite') },
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        worker.once('message', (status: { ready?: true; failed?: string }) =>
+          status.ready
+            ? resolve()
+            : reject(new Error(`The embedded database at ${dataDir} could not be opened: ${status.failed}`)),
+        );
+        worker.once('error', reject);
+      });
+    } catch (error) {
+      await worker.terminate();
+      throw error;
+    }
+    const client = new PgliteThread(worker);
+    worker.unref();
+    await client.#initArrayTypes();
+    return client;
+  }
+
+  get closed(): boolean {
+    return this.#closed !== undefined;
+  }
+
+  /** One statement with parameters (PostgreSQL's extended protocol), as PGlite's `query`. */
+  query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return this.shared(() => this.#query<T>(text, params, options));
+  }
+
+  /** One or more statements without parameters (the simple protocol), as PGlite's `exec`. */
+  exec(text: string, options?: QueryOptions): Promise<Results[]> {
+    return this.shared(() => this.#exec(text, options));
+  }
+
+  /** Runs `callback` in a transaction, committed when it returns and rolled back when it throws, as PGlite's. */
+  transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    return this.#alone(async () => {
+      await this.#exec('BEGIN');
+      let closed = false;
+      const open = () => {
+        if (closed) throw new Error('Transaction is closed');
+      };
+      const tx: ThreadTransaction = {
+        query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+          open();
+          return this.#query<R>(text, params ?? [], options);
+        },
+        exec: (text: string, options?: QueryOptions) => {
+          open();
+          return this.#exec(text, options);
+        },
+        rollback: async () => {
+          open();
+          await this.#exec('ROLLBACK');
+          closed = true;
+        },
+        listen: (channel: string, listener: Listener) => {
+          open();
+          return this.#listen(channel, listener, (text) => this.#exec(text));
+        },
+        get closed() {
+          return closed;
+        },
+      };
+      try {
+        const result = await callback(tx);
+        if (!closed) {
+          closed = true;
+          const [done] = await this.#exec('COMMIT');
+          // COMMIT of a transaction that failed rolls it back instead, as PGlite reports it.
+          if (done?.command === 'ROLLBACK') throw new Error('Transaction aborted');
+        }
+        return result;
+      } catch (error) {
+        if (!closed) {
+          closed = true;
+          await this.#exec('ROLLBACK');
+        }
+        throw error;
+      }
+    });
+  }
+
+  /** Calls `listener` with each notification on `channel` (LISTEN); the returned function stops. */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>> {
+    return this.#listen(channel, listener, (text) => this.exec(text));
+  }
+
+  /**
+   * Runs protocol messages as one batch and returns PostgreSQL's messages, throwing its error if it raised one.
+   * Outside a transaction only: the caller runs it within `shared`.
+   */
+  async execProtocol(message: Uint8Array): Promise<BackendMessage[]> {
+    const data = await this.#send(message);
+    const answers: BackendMessage[] = [];
+    let error: Error | undefined;
+    new protocol.Parser().parse(data, (answer) => {
+      if (answer instanceof messages.DatabaseError) error ??= answer;
+      else if (answer instanceof messages.NotificationResponseMessage) this.#notify(answer.channel, answer.payload);
+      answers.push(answer);
+    });
+    if (error) throw error;
+    return answers;
+  }
+
+  /** Runs `work` as statements outside a transaction: after the transactions before it, many at a time. */
+  async shared<T>(work: () => Promise<T>): Promise<T> {
+    while (this.#exclusive > 0) await this.#exclusiveDone;
+    this.#shared++;
+    try {
+      return await work();
+    } finally {
+      if (--this.#shared === 0) this.#sharedDone?.();
+    }
+  }
+
+  /** Waits for what was sent, closes the database (PGlite writes its state out) and ends the thread. */
+  async close(): Promise<void> {
+    if (!this.#closed)
+      await this.#alone(async () => {
+        if (this.#closed) return;
+        await this.#send(undefined);
+        this.#closed = new Error('PGlite is closed');
+      });
+    this.#worker.ref();
+    await this.#exited;
+  }
+
+  /** Work that has the database to itself: after the statements already sent, before any sent later. */
+  #alone<T>(work: () => Promise<T>): Promise<T> {
+    this.#exclusive++;
+    const run = this.#exclusiveDone.then(async () => {
+      while (this.#shared > 0) await new Promise<void>((resolve) => (this.#sharedDone = resolve));
+      return work();
+    });
+    this.#exclusiveDone = run.then(
+      () => void this.#exclusive--,
+      () => void this.#exclusive--,
+    );
+    return run;
+  }
+
+  async #query<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    const types = params.length ? await this.#typesOf(text, options) : [];
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const serializer = options?.serializers?.[types[i]!] ?? this.serializers[types[i]!];
+      return serializer ? serializer(param) : String(param);
+    });
+    const answers = await this.execProtocol(
+      batch(
+        serialize.parse({ text, ...(options?.paramTypes ? { types: options.paramTypes } : {}) }),
+        serialize.bind({ values: values as string[] }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ),
+    );
+    return parse.parseResults(answers, this.parsers, options)[0] as Results<T>;
+  }
+
+  async #exec(text: string, options?: QueryOptions): Promise<Results[]> {
+    const answers = await this.execProtocol(batch(serialize.query(text), serialize.sync()));
+    return parse.parseResults(answers, this.parsers, options);
+  }
+
+  /**
+   * The types PostgreSQL gives a statement's parameters, which decide how each value is written (an array, a date,
+   * JSON). Asked once per text (a parse and a describe), then kept: the texts are the application's own statements,
+   * a bounded set, and a statement's parameter types change only with the schema, which changes before the server
+   * starts (migrations).
+   */
+  async #typesOf(text: string, options?: QueryOptions): Promise<number[]> {
+    const known = options?.paramTypes ? undefined : this.#parameterTypes.get(text);
+    if (known) return known;
+    const answers = await this.execProtocol(
+      batch(
+        serialize.parse({ text, ...(options?.paramTypes ? { types: options.paramTypes } : {}) }),
+        serialize.describe({ type: 'S' }),
+        serialize.sync(),
+      ),
+    );
+    const types = parse.parseDescribeStatementResults(answers);
+    if (!options?.paramTypes) {
+      if (this.#parameterTypes.size >= MAX_STATEMENT_TEXTS) this.#parameterTypes.clear();
+      this.#parameterTypes.set(text, types);
+    }
+    return types;
+  }
+
+  async #listen(channel: string, listener: Listener, run: (text: string) => Promise<unknown>) {
+    const name = quoteChannel(channel);
+    let listeners = this.#listeners.get(name);
+    if (!listeners) this.#listeners.set(name, (listeners = new Set()));
+    listeners.add(listener);
+    await run(`LISTEN ${channel}`);
+    return async () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && !this.closed) {
+        this.#listeners.delete(name);
+        await this.exec(`UNLISTEN ${channel}`);
+      }
+    };
+  }
+
+  #notify(channel: string, payload: string) {
+    // After the statement's caller has its answer, as PGlite calls its listeners.
+    for (const listener of this.#listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
+  }
+
+  #send(message: Uint8Array | undefined): Promise<Uint8Array> {
+    if (this.#closed) return Promise.reject(this.#closed);
+    const id = this.#nextId++;
+    if (this.#answers.size === 0) this.#worker.ref();
+    return new Promise((resolve, reject) => {
+      this.#answers.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, message }, message ? [message.buffer as ArrayBuffer] : []);
+    });
+  }
+
+  async #initArrayTypes() {
+    // As PGlite does at start: arrays of each type are written and read with the element type's functions.
+    const { rows } = await this.query<{ oid: number; typarray: number }>(
+      `select b.oid, b.typarray from pg_catalog.pg_type a left join pg_catalog.pg_type b on b.oid = a.typelem
+       where a.typcategory = 'A' group by b.oid, b.typarray order by b.oid`,
+    );
+    for (const { oid, typarray } of rows) {
+      this.serializers[typarray] = (value) => types.arraySerializer(value, this.serializers[oid], typarray);
+      this.parsers[typarray] = (value) => types.arrayParser(value, this.parsers[oid]!, typarray);
+    }
+  }
+}
+
+/** Statement texts whose parameter types are kept: the application has a few hundred. */
+const MAX_STATEMENT_TEXTS = 2048;
+
+/** A channel name as LISTEN takes it: PostgreSQL folds unquoted names to lower case, as PGlite does here. */
+function quoteChannel(channel: string): string {
+  return channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase();
+}
+
+/** Protocol messages sent in one call, so PGlite answers them in one pass. */
+export function batch(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgliteThread } from '../../src/server/db/pglite-thread.ts';
+
+/**
+ * The embedded database runs in a thread of its own (src/server/db/pglite-thread.ts, docs/decisions/029). PGlite's
+ * behaviour, so an embedded database of its own in both test passes.
+ */
+let client: PgliteThread;
+
+beforeAll(async () => {
+  client = await PgliteThread.open('memory://');
+  await client.exec(`create table notes (id integer primary key, body text not null)`);
+});
+afterAll(() => client.close());
+
+const ids = async () => (await client.query<{ id: number }>('select id from notes order by id')).rows.map((r) => r.id);
+const codeOf = (error: unknown) => (error as { code?: string }).code;
+
+describe('the embedded database on its own thread', () => {
+  it('answers many statements sent at once, each with its own rows', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        client.query<{ twice: number; text: string }>('select $1::integer * 2 as twice, repeat($2, $1) as text', [
+          i,
+          'ab',
+        ]),
+      ),
+    );
+    answers.forEach(({ rows }, i) => expect(rows).toEqual([{ twice: i * 2, text: 'ab'.repeat(i) }]));
+  });
+
+  it('reads and writes values as in-process PGlite does (arrays, dates, JSON, numbers, bytes)', async () => {
+    const text = `select $1::integer[] as ints, $2::text[] as texts, $3::timestamptz as at, $4::jsonb as doc,
+      $5::numeric as price, $6::boolean as yes, $7::bytea as bytes, null::integer as nothing, 12345678901::bigint as big`;
+    const params = [
+      [1, 2, 3],
+      ['a', 'b,c', 'd"e'],
+      new Date('2026-03-04T05:06:07.000Z'),
+      { rooms: [1, 2], name: 'flat' },
+      '1250.50',
+      true,
+      new Uint8Array([0, 1, 255]),
+    ];
+    const inProcess = await PGlite.create();
+    try {
+      const expected = await inProcess.query(text, params);
+      const actual = await client.query(text, params);
+      expect(actual.rows).toEqual(expected.rows);
+      expect(actual.fields).toEqual(expected.fields);
+      // Drizzle's driver keeps dates as text through its own parsers.
+      const keep = { parsers: { 1184: (value: string) => value }, rowMode: 'array' as const };
+      expect((await client.query(text, params, keep)).rows).toEqual((await inProcess.query(text, params, keep)).rows);
+    } finally {
+      await inProcess.close();
+    }
+  });
+
+  it('keeps a transaction to itself: a statement from outside runs before it or after it, never inside', async () => {
+    // Sent, not awaited, before the transaction: it runs first and is not rolled back with it.
+    const before = client.query('insert into notes values (1, $1)', ['before']);
+    let inserted!: () => void;
+    const insertedRow = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = client
+      .transaction(async (tx) => {
+        await tx.query('insert into notes values (2, $1)', ['inside']);
+        inserted();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => error.message);
+    await insertedRow;
+    // Run inside the transaction, this read would see row 2 before the rollback.
+    const during = ids();
+    expect(await transaction).toBe('roll back');
+    await before;
+    expect(await during).toEqual([1]);
+    expect(await ids()).toEqual([1]);
+  });
+
+  it('commits what a transaction wrote when it returns', async () => {
+    const result = await client.transaction(async (tx) => {
+      await tx.query('insert into notes values (3, $1)', ['three']);
+      return (await tx.query<{ n: number }>('select count(*)::integer as n from notes')).rows[0]!.n;
+    });
+    expect(result).toBe(2);
+    expect(await ids()).toEqual([1, 3]);
+  });
+
+  it('reports an error with PostgreSQL’s code and goes on with the next statements', async () => {
+    const failures = await Promise.all([
+      client.query('select 1 / $1::integer', [0]).catch(codeOf),
+      client.query('insert into notes values (1, $1)', ['again']).catch(codeOf),
+      client.exec('select * from no_such_table').catch(codeOf),
+    ]);
+    expect(failures).toEqual(['22012', '23505', '42P01']);
+    expect((await client.query('select $1::text as ok', ['fine'])).rows).toEqual([{ ok: 'fine' }]);
+    const rolledBack = await client
+      .transaction(async (tx) => {
+        await tx.query('insert into notes values (4, $1)', ['four']);
+        await tx.query('insert into notes values (1, $1)', ['duplicate']);
+      })
+      .catch(codeOf);
+    expect(rolledBack).toBe('23505');
+    expect(await ids()).toEqual([1, 3]);
+  });
+
+  it('delivers a notification when its transaction commits, and none when it rolls back', async () => {
+    const heard: string[] = [];
+    const unlisten = await client.listen('note_added', (payload) => heard.push(payload));
+    await client
+      .transaction(async (tx) => {
+        await tx.query(`select pg_notify('note_added', 'rolled back')`);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await client.transaction(async (tx) => {
+      await tx.query(`select pg_notify('note_added', 'committed')`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(heard).toEqual([]);
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual(['committed']);
+    await unlisten();
+    await client.query(`select pg_notify('note_added', 'not listening')`);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual(['committed']);
+  });
+
+  it('leaves the server’s thread free while the database works', async () => {
+    const gaps: number[] = [];
+    let last = performance.now();
+    const ticking = setInterval(() => {
+      const now = performance.now();
+      gaps.push(now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    await client.query('select count(*) from generate_series(1, $1::integer) as n where n % 7 = 3', [4_000_000]);
+    const took = performance.now() - started;
+    clearInterval(ticking);
+    // In the server's own thread the statement would have held the timer back for all of its time.
+    expect(took).toBeGreaterThan(150);
+    expect(gaps.length).toBeGreaterThan(took / 5 / 4);
+    expect(Math.max(...gaps)).toBeLessThan(took / 2);
+  });
+
+  it('refuses a data directory it cannot open, saying which and why', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-')), 'not-a-directory');
+    fs.writeFileSync(file, 'text');
+    try {
+      await expect(PgliteThread.open(file)).rejects.toThrow(
+        `The embedded database at ${file} could not be opened: name ErrnoError`,
+      );
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+});
