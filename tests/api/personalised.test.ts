@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, facilities, propertyFacilities } from '../../src/server/db/schema/index.ts';
 import { createProperty, createSignedInUser, createUser } from '../support/factories.ts';
+import { adminToken } from '../support/admin.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let app: TestApp;
@@ -101,5 +102,25 @@ describe('personalised-fields', () => {
     expect((await call('DELETE', '/api/personalised-fields')).status).toBe(200);
     expect((await call('GET', '/api/homepage-data')).body.data.personalised_properties).toBeNull();
     expect((await app.call('GET', '/api/homepage-data')).body.data.personalised_properties).toBeNull();
+  });
+
+  it('leaves out a category deactivated or a facility deleted since, so sending back what it shows still saves', async () => {
+    const admin = await adminToken(app);
+    const asAdmin = (method: string, url: string, body?: unknown) =>
+      app.call(method, `/api/admin${url}`, { token: admin, ...(body === undefined ? {} : { body }) });
+    const loft = (await asAdmin('POST', '/categories', { name: 'Loft' })).body.data.id as number;
+    const [gym] = await app.database.db.insert(facilities).values({ name: 'Gym' }).returning();
+    const saved = await call('POST', '/api/personalised-fields', {
+      category_ids: [villa, loft],
+      outdoor_facilitiy_ids: [school, gym!.id],
+    });
+    expect(saved.body.data).toMatchObject({ category_ids: [villa, loft], outdoor_facilitiy_ids: [school, gym!.id] });
+    expect((await asAdmin('DELETE', `/categories/${loft}`)).body.data.outcome).toBe('deleted');
+    expect((await asAdmin('DELETE', `/facilities/${gym!.id}`)).body.data.outcome).toBe('deleted');
+    const shown = (await call('GET', '/api/personalised-fields')).body.data;
+    expect(shown).toMatchObject({ category_ids: [villa], outdoor_facilitiy_ids: [school] });
+    const again = await call('POST', '/api/personalised-fields', shown);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(shown);
   });
 });

@@ -34,7 +34,10 @@ const price = z.preprocess(
     .optional(),
 );
 
-/** personalised-fields (POST): the spec's names; price_range "min,max" (or min_price / max_price). */
+/**
+ * personalised-fields (POST): the spec's names; price_range "min,max" (or min_price / max_price). A null is an
+ * empty field, as the GET answers it, so a client can send back what it was given.
+ */
 export const personalisedSchema = z
   .preprocess(
     (input) => {
@@ -49,10 +52,13 @@ export const personalisedSchema = z
       min_price: price,
       max_price: price,
       property_type: z.preprocess(
-        (v) => (v === '' ? undefined : v === '0' ? 'sell' : v === '1' ? 'rent' : v),
+        (v) => (v === '' || v === null ? undefined : v === '0' ? 'sell' : v === '1' ? 'rent' : v),
         z.enum(['sell', 'rent'], { error: 'validation.property_type' }).optional(),
       ),
-      city: z.string().trim().max(100, 'personalised.invalid_city').optional(),
+      city: z.preprocess(
+        (v) => (v === null ? undefined : v),
+        z.string().trim().max(100, 'personalised.invalid_city').optional(),
+      ),
     }),
   )
   .refine((v) => v.min_price === undefined || v.max_price === undefined || v.min_price <= v.max_price, {
@@ -86,10 +92,24 @@ export async function feedPreferences(db: Executor, viewer: SessionUser | null):
   return row ? preferencesOf(row) : null;
 }
 
-function view(row: repo.PersonalisedRow | null) {
+/** The ids of the categories and facilities a preference may name: active categories, existing facilities. */
+async function choosableIds(db: Executor) {
+  const [categories, facilities] = await Promise.all([
+    categoriesWithCounts(db, { hasProperty: false, offset: 0, limit: 1000 }),
+    listFacilities(db),
+  ]);
+  return { categories: new Set(categories.rows.map((r) => r.id)), facilities: new Set(facilities.map((f) => f.id)) };
+}
+type ChoosableIds = Awaited<ReturnType<typeof choosableIds>>;
+
+/**
+ * The saved preferences as the API shows them. A category deactivated or a facility deleted since they were saved
+ * is left out, so that a client sending back what it was shown is not refused for it.
+ */
+function view(row: repo.PersonalisedRow | null, choosable: ChoosableIds) {
   return {
-    category_ids: row?.categoryIds ?? [],
-    outdoor_facilitiy_ids: row?.facilityIds ?? [],
+    category_ids: (row?.categoryIds ?? []).filter((id) => choosable.categories.has(id)),
+    outdoor_facilitiy_ids: (row?.facilityIds ?? []).filter((id) => choosable.facilities.has(id)),
     min_price: row?.priceMinMinor == null ? null : row.priceMinMinor / 100,
     max_price: row?.priceMaxMinor == null ? null : row.priceMaxMinor / 100,
     property_type: row?.propertyType ?? null,
@@ -99,20 +119,18 @@ function view(row: repo.PersonalisedRow | null) {
 export type PersonalisedView = ReturnType<typeof view>;
 
 export async function getPersonalised(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
-  return view(await repo.findPersonalised(deps.db, actor.id));
+  const [row, choosable] = await Promise.all([repo.findPersonalised(deps.db, actor.id), choosableIds(deps.db)]);
+  return view(row, choosable);
 }
 
 /** Saves the preferences (replacing earlier ones); ids must name active categories and facilities. */
 export async function savePersonalisedFields(deps: Pick<ApiDeps, 'db'>, actor: SessionUser, input: unknown) {
   const values = personalisedSchema.parse(input);
-  const [categories, facilities] = await Promise.all([
-    categoriesWithCounts(deps.db, { hasProperty: false, offset: 0, limit: 1000 }),
-    listFacilities(deps.db),
-  ]);
-  const known = (ids: number[], rows: { id: number }[]) => ids.every((id) => rows.some((r) => r.id === id));
-  if (!known(values.category_ids, categories.rows))
+  const choosable = await choosableIds(deps.db);
+  const known = (ids: number[], choices: Set<number>) => ids.every((id) => choices.has(id));
+  if (!known(values.category_ids, choosable.categories))
     throw AppError.validation({ category_ids: ['personalised.invalid_ids'] });
-  if (!known(values.outdoor_facilitiy_ids, facilities))
+  if (!known(values.outdoor_facilitiy_ids, choosable.facilities))
     throw AppError.validation({ outdoor_facilitiy_ids: ['personalised.invalid_ids'] });
   const row = await repo.savePersonalised(deps.db, actor.id, {
     categoryIds: [...new Set(values.category_ids)],
@@ -122,7 +140,7 @@ export async function savePersonalisedFields(deps: Pick<ApiDeps, 'db'>, actor: S
     propertyType: values.property_type ?? null,
     city: values.city || null,
   });
-  return view(row);
+  return view(row, choosable);
 }
 
 export async function clearPersonalised(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
