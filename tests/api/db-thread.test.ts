@@ -81,12 +81,16 @@ describe('the embedded database on its own thread', () => {
     expect(await ids()).toEqual([1]);
   });
 
-  it('commits what a transaction wrote when it returns', async () => {
+  it('commits what a transaction wrote when it returns, and refuses its client afterwards', async () => {
+    let kept!: Parameters<Parameters<PgliteThread['transaction']>[0]>[0];
     const result = await client.transaction(async (tx) => {
+      kept = tx;
       await tx.query('insert into notes values (3, $1)', ['three']);
       return (await tx.query<{ n: number }>('select count(*)::integer as n from notes')).rows[0]!.n;
     });
     expect(result).toBe(2);
+    expect(await ids()).toEqual([1, 3]);
+    await expect(kept.query('delete from notes')).rejects.toThrow('Transaction is closed');
     expect(await ids()).toEqual([1, 3]);
   });
 

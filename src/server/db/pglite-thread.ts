@@ -7,13 +7,9 @@ const { serialize, messages } = protocol;
 type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>['parse']>[1]>[0];
 type Listener = (payload: string) => void;
 
-/** A transaction's client, as Drizzle's PGlite driver uses it. */
+/** A transaction's client: what Drizzle's PGlite driver calls on it (its savepoints are statements too). */
 export interface ThreadTransaction {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
-  exec(text: string, options?: QueryOptions): Promise<Results[]>;
-  rollback(): Promise<void>;
-  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
-  readonly closed: boolean;
 }
 
 /**
@@ -115,39 +111,19 @@ export class PgliteThread {
     return this.#alone(async () => {
       await this.#exec('BEGIN');
       let closed = false;
-      const open = () => {
-        if (closed) throw new Error('Transaction is closed');
-      };
       const tx: ThreadTransaction = {
         query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
-          open();
+          // A statement after the end would run outside the transaction, or inside the next one.
+          if (closed) return Promise.reject(new Error('Transaction is closed'));
           return this.#query<R>(text, params ?? [], options);
-        },
-        exec: (text: string, options?: QueryOptions) => {
-          open();
-          return this.#exec(text, options);
-        },
-        rollback: async () => {
-          open();
-          await this.#exec('ROLLBACK');
-          closed = true;
-        },
-        listen: (channel: string, listener: Listener) => {
-          open();
-          return this.#listen(channel, listener, (text) => this.#exec(text));
-        },
-        get closed() {
-          return closed;
         },
       };
       try {
         const result = await callback(tx);
-        if (!closed) {
-          closed = true;
-          const [done] = await this.#exec('COMMIT');
-          // COMMIT of a transaction that failed rolls it back instead, as PGlite reports it.
-          if (done?.command === 'ROLLBACK') throw new Error('Transaction aborted');
-        }
+        closed = true;
+        const [done] = await this.#exec('COMMIT');
+        // COMMIT of a transaction that failed rolls it back instead, as PGlite reports it.
+        if (done?.command === 'ROLLBACK') throw new Error('Transaction aborted');
         return result;
       } catch (error) {
         if (!closed) {
@@ -160,8 +136,19 @@ export class PgliteThread {
   }
 
   /** Calls `listener` with each notification on `channel` (LISTEN); the returned function stops. */
-  listen(channel: string, listener: Listener): Promise<() => Promise<void>> {
-    return this.#listen(channel, listener, (text) => this.exec(text));
+  async listen(channel: string, listener: Listener): Promise<() => Promise<void>> {
+    const name = foldedChannel(channel);
+    let listeners = this.#listeners.get(name);
+    if (!listeners) this.#listeners.set(name, (listeners = new Set()));
+    listeners.add(listener);
+    await this.exec(`LISTEN ${channel}`);
+    return async () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && !this.closed) {
+        this.#listeners.delete(name);
+        await this.exec(`UNLISTEN ${channel}`);
+      }
+    };
   }
 
   /**
@@ -266,21 +253,6 @@ export class PgliteThread {
     return types;
   }
 
-  async #listen(channel: string, listener: Listener, run: (text: string) => Promise<unknown>) {
-    const name = quoteChannel(channel);
-    let listeners = this.#listeners.get(name);
-    if (!listeners) this.#listeners.set(name, (listeners = new Set()));
-    listeners.add(listener);
-    await run(`LISTEN ${channel}`);
-    return async () => {
-      listeners.delete(listener);
-      if (listeners.size === 0 && !this.closed) {
-        this.#listeners.delete(name);
-        await this.exec(`UNLISTEN ${channel}`);
-      }
-    };
-  }
-
   #notify(channel: string, payload: string) {
     // After the statement's caller has its answer, as PGlite calls its listeners.
     for (const listener of this.#listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
@@ -313,7 +285,7 @@ export class PgliteThread {
 const MAX_STATEMENT_TEXTS = 2048;
 
 /** A channel name as LISTEN takes it: PostgreSQL folds unquoted names to lower case, as PGlite does here. */
-function quoteChannel(channel: string): string {
+function foldedChannel(channel: string): string {
   return channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase();
 }
 
