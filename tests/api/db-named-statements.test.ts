@@ -147,6 +147,15 @@ describe('named statements on the embedded database', () => {
     expect(await preparedNames()).toContain('scratch_by_id');
   });
 
+  it('parses a statement again once when calls that find it gone arrive together', async () => {
+    const statement = byId();
+    expect(await statement.execute({ id: 1 })).toMatchObject([{ name: 'one' }]);
+    await db().execute(sql`deallocate all`);
+    const rows = await Promise.all([statement.execute({ id: 1 }), statement.execute({ id: 2 })]);
+    expect(rows).toMatchObject([[{ name: 'one' }], [{ name: 'two' }]]);
+    expect(await preparedNames()).toContain('scratch_by_id');
+  });
+
   it('refuses a call queued behind a close, and the close completes', async () => {
     const closing = await openDatabase({ dataDir: 'memory://' });
     const statement = closing.db

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgliteThread } from '../../src/server/db/pglite-thread.ts';
 
@@ -92,6 +92,76 @@ describe('the embedded database on its own thread', () => {
     expect(await ids()).toEqual([1, 3]);
     await expect(kept.query('delete from notes')).rejects.toThrow('Transaction is closed');
     expect(await ids()).toEqual([1, 3]);
+  });
+
+  it('rolls back a statement still running when the transaction fails, instead of committing it after', async () => {
+    await client.exec('create table drafts (id integer primary key, body text)');
+    const failed = await client
+      .transaction((tx) =>
+        Promise.all([
+          // A text not seen before: its parameter types are asked first, a batch of its own.
+          tx.query('insert into drafts (body, id) values ($1, $2)', ['should be rolled back', 1]),
+          Promise.reject(new Error('invalid input')),
+        ]),
+      )
+      .catch((error: Error) => error.message);
+    expect(failed).toBe('invalid input');
+    expect((await client.query('select * from drafts')).rows).toEqual([]);
+  });
+
+  it('keeps arrival order between transactions and the statements outside them', async () => {
+    await client.exec('create table arrivals (n serial primary key, who text not null)');
+    const write = (who: string) => client.query('insert into arrivals (who) values ($1)', [who]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = (who: string, wait?: Promise<void>) =>
+      client.transaction(async (tx) => {
+        await wait;
+        await tx.query('insert into arrivals (who) values ($1)', [who]);
+      });
+    const all = [transaction('T1', held), transaction('T2'), write('S1'), transaction('T3'), write('S2')];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await Promise.all(all);
+    const { rows } = await client.query<{ who: string }>('select who from arrivals order by n');
+    expect(rows.map((r) => r.who)).toEqual(['T1', 'T2', 'S1', 'T3', 'S2']);
+  });
+
+  it('reports a transaction that failed inside, and committed nothing, as PGlite does', async () => {
+    const failure = await client
+      .transaction(async (tx) => {
+        await tx.query('insert into notes values (5, $1)', ['five']);
+        await tx.query('select 1 / 0').catch(() => undefined);
+      })
+      .catch((error: unknown) => error);
+    expect(codeOf(failure)).toBe('25P02');
+    expect(await ids()).not.toContain(5);
+  });
+
+  it('asks again for parameter types after the schema changes', async () => {
+    const text = 'insert into changing values ($1)';
+    await client.exec('create table changing (x jsonb)');
+    await client.query(text, [[1, 2]]);
+    await client.exec('drop table changing; create table changing (x text)');
+    await client.query(text, [[1, 2]]);
+    const inProcess = await PGlite.create();
+    try {
+      await inProcess.exec('create table changing (x text)');
+      await inProcess.query(text, [[1, 2]]);
+      expect((await client.query('select x from changing')).rows).toEqual(
+        (await inProcess.query('select x from changing')).rows,
+      );
+    } finally {
+      await inProcess.close();
+    }
+  });
+
+  it('leaves a caller’s buffer as it was (PGlite reuses some of its messages)', async () => {
+    const sync = protocol.serialize.sync();
+    await client.shared(() => client.execProtocol(sync));
+    await client.shared(() => client.execProtocol(sync));
+    expect(protocol.serialize.sync().byteLength).toBeGreaterThan(0);
+    expect(sync.byteLength).toBeGreaterThan(0);
   });
 
   it('reports an error with PostgreSQL’s code and goes on with the next statements', async () => {

@@ -52,30 +52,37 @@ const { serialize } = protocol;
 /** PostgreSQL's invalid_sql_statement_name: no prepared statement of that name. */
 const UNDEFINED_STATEMENT = '26000';
 
+/** A statement parsed under a name: its text and the types of its parameters. */
+interface Parsed {
+  text: string;
+  types: Promise<number[]>;
+}
+
 /** The named statements of one embedded database. Exported for the benchmark, which records what they run. */
 export class NamedStatements {
   /** Each statement parsed (or being parsed) so far, by name: its text and parameter types. */
-  readonly #parsed = new Map<string, { text: string; types: Promise<number[]> }>();
+  readonly #parsed = new Map<string, Parsed>();
 
   constructor(readonly client: PgliteThread) {}
 
   run<T>(name: string, text: string, params: unknown[], options: QueryOptions = {}): Promise<Results<T>> {
     // Outside any transaction, as PGlite's own query runs: after one that is open, never inside it.
     return this.client.shared(async () => {
+      const parsed = this.#parsedAs(name, text);
       try {
-        return await this.#bindAndExecute<T>(name, text, params, options);
+        return await this.#bindAndExecute<T>(name, await parsed.types, params, options);
       } catch (error) {
-        // A DEALLOCATE or DISCARD sent by hand drops the statements: parse it again, once.
+        // A DEALLOCATE or DISCARD sent by hand drops the statements: parse it again, once (calls that fail
+        // together find the statement already parsed again by the first).
         if (databaseErrorCode(error) !== UNDEFINED_STATEMENT) throw error;
-        this.#parsed.delete(name);
-        return await this.#bindAndExecute<T>(name, text, params, options);
+        if (this.#parsed.get(name) === parsed) this.#parsed.delete(name);
+        return await this.#bindAndExecute<T>(name, await this.#parsedAs(name, text).types, params, options);
       }
     });
   }
 
-  async #bindAndExecute<T>(name: string, text: string, params: unknown[], options: QueryOptions) {
+  async #bindAndExecute<T>(name: string, types: number[], params: unknown[], options: QueryOptions) {
     const { client } = this;
-    const types = await this.#parameterTypes(name, text);
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const type = types[i]!;
@@ -93,12 +100,12 @@ export class NamedStatements {
     return parse.parseResults(answers, client.parsers, options)[0] as Results<T>;
   }
 
-  #parameterTypes(name: string, text: string): Promise<number[]> {
+  /** The statement parsed under `name` (or being parsed: calls arriving together parse it once). */
+  #parsedAs(name: string, text: string): Parsed {
     const parsed = this.#parsed.get(name);
-    if (parsed?.text === text) return parsed.types;
+    if (parsed?.text === text) return parsed;
     // A name stands for one text (docs/decisions/024); a second text under it is a bug to see, not to run.
-    if (parsed) return Promise.reject(new Error(`The statement ${name} was prepared with another text`));
-    // Kept while it runs, so that calls arriving together parse it once.
+    if (parsed) throw new Error(`The statement ${name} was prepared with another text`);
     const types = this.client
       .execProtocol(batch(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()))
       .then(parse.parseDescribeStatementResults);
@@ -107,6 +114,6 @@ export class NamedStatements {
     types.catch(() => {
       if (this.#parsed.get(name) === entry) this.#parsed.delete(name);
     });
-    return types;
+    return entry;
   }
 }

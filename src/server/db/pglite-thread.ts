@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { parse, protocol, types, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { parse, protocol, TransactionAbortedError, types, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { pgliteThreadMain } from './pglite-thread-worker.ts';
 
 const { serialize, messages } = protocol;
@@ -34,12 +34,13 @@ export class PgliteThread {
   /** Parameter types by statement text, so a statement is parsed, bound and run in one batch (see `#typesOf`). */
   readonly #parameterTypes = new Map<string, number[]>();
   readonly #listeners = new Map<string, Set<Listener>>();
-  /** Statements outside a transaction that are still running, and what a transaction waiting for them resumes. */
-  #shared = 0;
-  #sharedDone: (() => void) | undefined;
-  /** Transactions running or waiting (statements from outside wait for them), and the last one's end. */
-  #exclusive = 0;
-  #exclusiveDone: Promise<void> = Promise.resolve();
+  /**
+   * Arrival order between transactions and the statements outside them: a statement waits for the transactions
+   * queued before it (`#afterTransactions`, the last one's end), a transaction for them and for the statements that
+   * arrived before it (`#arrived`, those still running).
+   */
+  #afterTransactions: Promise<void> = Promise.resolve();
+  #arrived = new Set<Promise<void>>();
   #closed: Error | undefined;
   readonly #exited: Promise<void>;
 
@@ -81,6 +82,9 @@ export class PgliteThread {
             : reject(new Error(`The embedded database at ${dataDir} could not be opened: ${status.failed}`)),
         );
         worker.once('error', reject);
+        worker.once('exit', (code) =>
+          reject(new Error(`The database thread stopped (exit code ${code}) before the database at ${dataDir} opened`)),
+        );
       });
     } catch (error) {
       await worker.terminate();
@@ -111,27 +115,34 @@ export class PgliteThread {
     return this.#alone(async () => {
       await this.#exec('BEGIN');
       let closed = false;
+      // The transaction's statements one after another, as on PGlite: its end waits for the last one sent, so none
+      // runs after the COMMIT or ROLLBACK, outside the transaction.
+      let last: Promise<unknown> = Promise.resolve();
       const tx: ThreadTransaction = {
         query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
-          // A statement after the end would run outside the transaction, or inside the next one.
-          if (closed) return Promise.reject(new Error('Transaction is closed'));
-          return this.#query<R>(text, params ?? [], options);
+          const run = last.then(() =>
+            closed ? Promise.reject(new Error('Transaction is closed')) : this.#query<R>(text, params ?? [], options),
+          );
+          last = run.catch(() => undefined);
+          return run;
         },
       };
-      try {
-        const result = await callback(tx);
+      const end = async (command: 'COMMIT' | 'ROLLBACK') => {
         closed = true;
-        const [done] = await this.#exec('COMMIT');
-        // COMMIT of a transaction that failed rolls it back instead, as PGlite reports it.
-        if (done?.command === 'ROLLBACK') throw new Error('Transaction aborted');
-        return result;
+        await last;
+        return this.#exec(command);
+      };
+      let result: T;
+      try {
+        result = await callback(tx);
       } catch (error) {
-        if (!closed) {
-          closed = true;
-          await this.#exec('ROLLBACK');
-        }
+        await end('ROLLBACK');
         throw error;
       }
+      const [done] = await end('COMMIT');
+      // COMMIT of a transaction that failed rolls it back instead, as PGlite reports it.
+      if (done?.command === 'ROLLBACK') throw new TransactionAbortedError();
+      return result;
     });
   }
 
@@ -141,7 +152,12 @@ export class PgliteThread {
     let listeners = this.#listeners.get(name);
     if (!listeners) this.#listeners.set(name, (listeners = new Set()));
     listeners.add(listener);
-    await this.exec(`LISTEN ${channel}`);
+    try {
+      await this.exec(`LISTEN ${channel}`);
+    } catch (error) {
+      listeners.delete(listener);
+      throw error;
+    }
     return async () => {
       listeners.delete(listener);
       if (listeners.size === 0 && !this.closed) {
@@ -162,21 +178,26 @@ export class PgliteThread {
     new protocol.Parser().parse(data, (answer) => {
       if (answer instanceof messages.DatabaseError) error ??= answer;
       else if (answer instanceof messages.NotificationResponseMessage) this.#notify(answer.channel, answer.payload);
+      // A table or type created, changed or dropped may change the parameter types of a text already seen.
+      else if (answer instanceof messages.CommandCompleteMessage && SCHEMA_CHANGES.test(answer.text))
+        this.#parameterTypes.clear();
       answers.push(answer);
     });
     if (error) throw error;
     return answers;
   }
 
-  /** Runs `work` as statements outside a transaction: after the transactions before it, many at a time. */
-  async shared<T>(work: () => Promise<T>): Promise<T> {
-    while (this.#exclusive > 0) await this.#exclusiveDone;
-    this.#shared++;
-    try {
-      return await work();
-    } finally {
-      if (--this.#shared === 0) this.#sharedDone?.();
-    }
+  /** Runs `work` as statements outside a transaction: after the transactions queued before it, many at a time. */
+  shared<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#afterTransactions.then(work);
+    const arrived = this.#arrived;
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    arrived.add(settled);
+    void settled.then(() => arrived.delete(settled));
+    return run;
   }
 
   /** Waits for what was sent, closes the database (PGlite writes its state out) and ends the thread. */
@@ -191,16 +212,14 @@ export class PgliteThread {
     await this.#exited;
   }
 
-  /** Work that has the database to itself: after the statements already sent, before any sent later. */
+  /** Work that has the database to itself: after everything sent before it, before anything sent later. */
   #alone<T>(work: () => Promise<T>): Promise<T> {
-    this.#exclusive++;
-    const run = this.#exclusiveDone.then(async () => {
-      while (this.#shared > 0) await new Promise<void>((resolve) => (this.#sharedDone = resolve));
-      return work();
-    });
-    this.#exclusiveDone = run.then(
-      () => void this.#exclusive--,
-      () => void this.#exclusive--,
+    const before = Promise.all([this.#afterTransactions, ...this.#arrived]);
+    this.#arrived = new Set();
+    const run = before.then(work);
+    this.#afterTransactions = run.then(
+      () => undefined,
+      () => undefined,
     );
     return run;
   }
@@ -232,8 +251,8 @@ export class PgliteThread {
   /**
    * The types PostgreSQL gives a statement's parameters, which decide how each value is written (an array, a date,
    * JSON). Asked once per text (a parse and a describe), then kept: the texts are the application's own statements,
-   * a bounded set, and a statement's parameter types change only with the schema, which changes before the server
-   * starts (migrations).
+   * a bounded set, and a statement's parameter types change only with the schema, after which they are asked again
+   * (`execProtocol`).
    */
   async #typesOf(text: string, options?: QueryOptions): Promise<number[]> {
     const known = options?.paramTypes ? undefined : this.#parameterTypes.get(text);
@@ -258,13 +277,19 @@ export class PgliteThread {
     for (const listener of this.#listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
   }
 
+  /** Sends a batch (copied: a caller's buffer may be a view of one PGlite reuses), or the close when absent. */
   #send(message: Uint8Array | undefined): Promise<Uint8Array> {
     if (this.#closed) return Promise.reject(this.#closed);
     const id = this.#nextId++;
-    if (this.#answers.size === 0) this.#worker.ref();
     return new Promise((resolve, reject) => {
+      try {
+        this.#worker.postMessage({ id, message });
+      } catch (error) {
+        reject(error as Error);
+        return;
+      }
+      if (this.#answers.size === 0) this.#worker.ref();
       this.#answers.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, message }, message ? [message.buffer as ArrayBuffer] : []);
     });
   }
 
@@ -280,6 +305,9 @@ export class PgliteThread {
     }
   }
 }
+
+/** The command tags of statements that change the schema. */
+const SCHEMA_CHANGES = /^(CREATE|ALTER|DROP) /;
 
 /** Statement texts whose parameter types are kept: the application has a few hundred. */
 const MAX_STATEMENT_TEXTS = 2048;
