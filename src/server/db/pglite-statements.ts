@@ -83,12 +83,7 @@ export class NamedStatements {
 
   async #bindAndExecute<T>(name: string, types: number[], params: unknown[], options: QueryOptions) {
     const { client } = this;
-    const values = params.map((param, i) => {
-      if (param === null || param === undefined) return null;
-      const type = types[i]!;
-      const serializer = options.serializers?.[type] ?? client.serializers[type];
-      return serializer ? serializer(param) : String(param);
-    });
+    const values = client.serialize(params, types, options);
     const answers = await client.execProtocol(
       batch(
         serialize.bind({ statement: name, values: values as string[] }),

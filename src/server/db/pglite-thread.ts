@@ -187,6 +187,15 @@ export class PgliteThread {
     return answers;
   }
 
+  /** Parameter values as text, each written by its type's serializer (the caller's first), as PGlite's `query`. */
+  serialize(params: unknown[], types: number[], options?: QueryOptions): (string | null)[] {
+    return params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const serializer = options?.serializers?.[types[i]!] ?? this.serializers[types[i]!];
+      return serializer ? serializer(param) : String(param);
+    });
+  }
+
   /** Runs `work` as statements outside a transaction: after the transactions queued before it, many at a time. */
   shared<T>(work: () => Promise<T>): Promise<T> {
     const run = this.#afterTransactions.then(work);
@@ -226,11 +235,7 @@ export class PgliteThread {
 
   async #query<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
     const types = params.length ? await this.#typesOf(text, options) : [];
-    const values = params.map((param, i) => {
-      if (param === null || param === undefined) return null;
-      const serializer = options?.serializers?.[types[i]!] ?? this.serializers[types[i]!];
-      return serializer ? serializer(param) : String(param);
-    });
+    const values = this.serialize(params, types, options);
     const answers = await this.execProtocol(
       batch(
         serialize.parse({ text, ...(options?.paramTypes ? { types: options.paramTypes } : {}) }),

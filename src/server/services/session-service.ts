@@ -35,8 +35,10 @@ export async function startSession(
   return { token, expiresAt };
 }
 
-/** Signs this session out, and forgets the push subscription of the browser it subscribed (without JavaScript,
- * sign-out cannot ask the browser to drop it). */
+/**
+ * Signs this session out, and forgets the push subscription of the browser it subscribed (without JavaScript,
+ * sign-out cannot ask the browser to drop it).
+ */
 export async function endSession(db: Database, user: SessionUser, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await revokeSession(tx, user.sessionId, now);
