@@ -53,6 +53,9 @@ await new Promise((resolve, reject) => {
   server.once('error', reject);
 });
 
+// The runtime asks for a stop when it cannot go on (the embedded database's thread died): src/server/lifecycle.ts.
+globalThis[Symbol.for('marketplace.stop')] = shutdown;
+
 // The first request boots the runtime (migrations, seed); make it now so problems surface at start.
 // The runtime logs the reason ("startup failed"); this only records that the start was abandoned.
 const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch((error) => ({ ok: false, error }));

@@ -16,3 +16,18 @@ function hooks(): Hook[] {
 export function onShutdown(hook: Hook): void {
   hooks().push(hook);
 }
+
+/** The process owner's stop (scripts/start.mjs sets it): drains requests, runs the hooks and exits with the code. */
+type Stop = (exitCode: number) => Promise<void> | void;
+const stopKey = Symbol.for('marketplace.stop');
+
+/**
+ * Asks the process's owner to stop with `exitCode`, as on SIGTERM, so a supervisor starts the server again. Returns
+ * false where no owner is there (the dev server, tests), which keep running.
+ */
+export function requestStop(exitCode: number): boolean {
+  const stop = (globalThis as unknown as Record<symbol, Stop | undefined>)[stopKey];
+  if (!stop) return false;
+  void stop(exitCode);
+  return true;
+}

@@ -9,7 +9,7 @@ import { startEmbeddedMaintenance } from './db/maintenance.ts';
 import { seedDemoData, seedEssentials } from './db/seed/index.ts';
 import { env } from './env.ts';
 import { paymentApiBases } from './payments/gateways.ts';
-import { onShutdown } from './lifecycle.ts';
+import { onShutdown, requestStop } from './lifecycle.ts';
 import { logger } from './logger.ts';
 import { closeEventBus, eventBus } from './realtime/event-bus.ts';
 import { startAdvertisementExpiry } from './services/advertisement-service.ts';
@@ -44,6 +44,11 @@ async function boot(): Promise<Runtime> {
   const started = performance.now();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
   onShutdown(() => database.close());
+  database.onFailure((error) => {
+    // Every statement fails from here on; a restart opens the database again (and recovers it from its log).
+    const stopping = requestStop(1);
+    logger.error('database failed', { reason: error.message, action: stopping ? 'stopping' : 'none' });
+  });
   await database.migrate();
   startEmbeddedMaintenance(database);
   const storage: FileStorage =

@@ -22,6 +22,11 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Calls `listener` if the database stops answering for good: the embedded database's thread ended on its own.
+   * Never on PostgreSQL, whose pool replaces a lost connection by itself.
+   */
+  onFailure(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db,
     kind: 'postgres',
     migrate: () => migrateNodePg(db as never, { migrationsFolder: migrationsFolder() }),
+    onFailure: () => {},
     close: () => pool.end(),
   };
 }
@@ -72,12 +78,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    onFailure: (listener) => client.onFailure(listener),
     async close() {
       if (closed) return;
       closed = true;
       try {
-        // Flush WAL to the data files so a later start does not need crash recovery.
-        if (!inMemory) await client.query('CHECKPOINT');
+        // Flush WAL to the data files so a later start does not need crash recovery (a failed thread cannot).
+        if (!inMemory && !client.closed) await client.query('CHECKPOINT');
       } finally {
         await client.close();
         release();

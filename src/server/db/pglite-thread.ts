@@ -42,6 +42,9 @@ export class PgliteThread {
   #afterTransactions: Promise<void> = Promise.resolve();
   #arrived = new Set<Promise<void>>();
   #closed: Error | undefined;
+  /** Set by `close`: an exit after it is the end asked for, any other a failure. */
+  #closing = false;
+  readonly #failureListeners = new Set<(error: Error) => void>();
   readonly #exited: Promise<void>;
 
   private constructor(worker: Worker) {
@@ -55,14 +58,18 @@ export class PgliteThread {
       else answer.reject(new Error(reply.error ?? 'The database thread gave no answer'));
     });
     const stop = (error: Error) => {
+      const failed = !this.#closing && !this.#closed;
       this.#closed ??= error;
       for (const answer of this.#answers.values()) answer.reject(error);
       this.#answers.clear();
+      if (failed) for (const listener of this.#failureListeners) listener(error);
     };
     worker.on('error', (error) => stop(new Error('The database thread failed', { cause: error })));
     this.#exited = new Promise((resolve) =>
-      worker.once('exit', () => {
-        stop(new Error('PGlite is closed'));
+      worker.once('exit', (code) => {
+        stop(
+          this.#closing ? new Error('PGlite is closed') : new Error(`The database thread stopped (exit code ${code})`),
+        );
         resolve();
       }),
     );
@@ -98,6 +105,14 @@ export class PgliteThread {
 
   get closed(): boolean {
     return this.#closed !== undefined;
+  }
+
+  /**
+   * Calls `listener` once if the thread stops without `close` (an uncaught error in it, or its end): every statement
+   * is refused from then on, so the server should stop and be started again.
+   */
+  onFailure(listener: (error: Error) => void): void {
+    this.#failureListeners.add(listener);
   }
 
   /** One statement with parameters (PostgreSQL's extended protocol), as PGlite's `query`. */
@@ -211,6 +226,7 @@ export class PgliteThread {
 
   /** Waits for what was sent, closes the database (PGlite writes its state out) and ends the thread. */
   async close(): Promise<void> {
+    this.#closing = true;
     if (!this.#closed)
       await this.#alone(async () => {
         if (this.#closed) return;

@@ -1,0 +1,22 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { requestStop } from './lifecycle.ts';
+
+// Where scripts/start.mjs puts its shutdown.
+const stopKey = Symbol.for('marketplace.stop');
+const owner = globalThis as Record<symbol, unknown>;
+afterEach(() => {
+  delete owner[stopKey];
+});
+
+describe('requestStop', () => {
+  it('hands the exit code to the process owner', () => {
+    const codes: number[] = [];
+    owner[stopKey] = (code: number) => void codes.push(code);
+    expect(requestStop(1)).toBe(true);
+    expect(codes).toEqual([1]);
+  });
+
+  it('says so where there is no owner (dev server, tests), which keep running', () => {
+    expect(requestStop(1)).toBe(false);
+  });
+});
