@@ -22,12 +22,10 @@ type Stop = (exitCode: number) => Promise<void> | void;
 const stopKey = Symbol.for('marketplace.stop');
 
 /**
- * Asks the process's owner to stop with `exitCode`, as on SIGTERM, so a supervisor starts the server again. Returns
- * false where no owner is there (the dev server, tests), which keep running.
+ * Asks the process's owner to stop with `exitCode`, as on SIGTERM, so a supervisor starts the server again. Where
+ * there is no owner (the dev server, tests), nothing stops.
  */
-export function requestStop(exitCode: number): boolean {
+export function requestStop(exitCode: number): void {
   const stop = (globalThis as unknown as Record<symbol, Stop | undefined>)[stopKey];
-  if (!stop) return false;
-  void stop(exitCode);
-  return true;
+  if (stop) void stop(exitCode);
 }

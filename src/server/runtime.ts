@@ -46,8 +46,8 @@ async function boot(): Promise<Runtime> {
   onShutdown(() => database.close());
   database.onFailure((error) => {
     // Every statement fails from here on; a restart opens the database again (and recovers it from its log).
-    const stopping = requestStop(1);
-    logger.error('database failed', { reason: error.message, action: stopping ? 'stopping' : 'none' });
+    logger.error('database failed', { reason: error.message });
+    requestStop(1);
   });
   await database.migrate();
   startEmbeddedMaintenance(database);
