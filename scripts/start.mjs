@@ -35,9 +35,13 @@ const serveApi = getRequestListener(
   { overrideGlobalObjects: false, errorHandler: (error) => globalThis[api].fail(error) },
 );
 // node-server's lightweight Request cannot be copied with `new Request(request, …)`, which Hono's body limit does
-// for a body of undeclared length (chunked); such requests are handed over as a standard Request.
+// for a body of undeclared length (chunked, or a write with no Content-Length at all, as `curl -X POST` sends);
+// such requests are handed over as a standard Request.
+const undeclaredLength = (incoming) =>
+  incoming.headers['transfer-encoding'] !== undefined ||
+  (incoming.headers['content-length'] === undefined && incoming.method !== 'GET' && incoming.method !== 'HEAD');
 const standardBody = (request, incoming) =>
-  incoming.headers['transfer-encoding']
+  undeclaredLength(incoming)
     ? new Request(request.url, { method: request.method, headers: request.headers, body: request.body, duplex: 'half' })
     : request;
 // The path as the API will see it, with dot segments resolved ("/api/../x" is not an API call).

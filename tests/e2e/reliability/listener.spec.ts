@@ -67,6 +67,20 @@ test('an API call whose body arrives in chunks, without a declared length, is an
   expect(JSON.parse(tooLarge.body).data.code).toBe('payload_too_large');
 });
 
+test('a write sent with no body and no declared length gets a 4xx envelope, not a server error', async () => {
+  for (const [method, path] of [
+    ['POST', '/api/contct_us'],
+    ['POST', '/api/user_signup'],
+    ['POST', '/api/logout'],
+    ['DELETE', '/api/admin/categories/999999'],
+  ] as const) {
+    const reply = await raw(path, { method });
+    expect(reply.status, `${method} ${path}: ${reply.body}`).toBeGreaterThanOrEqual(400);
+    expect(reply.status, `${method} ${path}: ${reply.body}`).toBeLessThan(500);
+    expect(JSON.parse(reply.body)).toMatchObject({ error: true });
+  }
+});
+
 test('a request with a Host header no URL can be made of gets the API envelope and security headers', async () => {
   const reply = await raw('/api/health', { headers: { host: 'bad host' } });
   expect(reply.status).toBe(400);
