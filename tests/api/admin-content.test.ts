@@ -87,7 +87,10 @@ describe('categories and parameters', () => {
     const owner = await createUser(db());
     await createProperty(db(), { ownerId: owner.id, categoryId: catalog.villa.id });
     const used = await call('DELETE', `/categories/${catalog.villa.id}`);
-    expect(used.body.data).toEqual({ id: catalog.villa.id, outcome: 'deactivated' });
+    expect(used.body).toMatchObject({
+      message: 'Still in use, so it was switched off instead of deleted: it no longer shows on the site.',
+      data: { id: catalog.villa.id, outcome: 'switched_off' },
+    });
     expect((await call('GET', `/categories/${catalog.villa.id}`)).body.data.is_active).toBe(false);
     const spare = (await call('POST', '/categories', { name: 'Spare' })).body.data.id;
     expect((await call('DELETE', `/categories/${spare}`)).body.data.outcome).toBe('deleted');
@@ -149,7 +152,7 @@ describe('other entities', () => {
     await db()
       .insert(s.userPackages)
       .values({ userId: buyer.id, packageId: res.body.data.id, startsAt: new Date(), endsAt: new Date() });
-    expect((await call('DELETE', `/packages/${res.body.data.id}`)).body.data.outcome).toBe('deactivated');
+    expect((await call('DELETE', `/packages/${res.body.data.id}`)).body.data.outcome).toBe('switched_off');
   });
 
   it('articles are sanitised on save and published', async () => {

@@ -133,7 +133,7 @@ export async function removeContent(deps: Deps, actor: SessionUser | null, entit
         before: { is_active: row[entity.activeColumn] },
         after: { is_active: false },
       });
-      return { outcome: 'deactivated' as const, image: null };
+      return { outcome: 'switched_off' as const, image: null };
     }
     await repo.deleteContentRow(tx, entity.table, id);
     await recordAudit(tx, admin, {

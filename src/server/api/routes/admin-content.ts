@@ -54,7 +54,7 @@ function entityRoutes(entity: AdminEntity) {
       path: `${path}/{id}`,
       summary: `${entity.name}: delete, or deactivate when other rows point at it`,
       request: { params: idParams },
-      responses: replies(z.object({ id: z.number(), outcome: z.enum(['deleted', 'deactivated']) }), 'Removed'),
+      responses: replies(z.object({ id: z.number(), outcome: z.enum(['deleted', 'switched_off']) }), 'Removed'),
     }),
   };
 }
