@@ -16,6 +16,15 @@ describe('applySecurityHeaders', () => {
     expect(plain.get('x-frame-options')).toBe('DENY');
   });
 
+  it('adds each framing directive once, however often it runs (a page rewritten to a 404 passes twice)', () => {
+    const headers = new Headers({ 'content-security-policy': "default-src 'self'; script-src 'self' 'sha256-x'" });
+    applySecurityHeaders(headers, false);
+    applySecurityHeaders(headers, false);
+    expect(headers.get('content-security-policy')).toBe(
+      "default-src 'self'; script-src 'self' 'sha256-x'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+    );
+  });
+
   it('lets a page tighten a header for itself', () => {
     const headers = new Headers({ 'referrer-policy': 'no-referrer' });
     applySecurityHeaders(headers, false);

@@ -47,7 +47,7 @@ test('an admin rejects a new listing with a reason, the owner fixes it, the admi
     headers: auth,
     multipart: {
       title,
-      description: 'A bright loft with a balcony, two bedrooms and a view of the river.',
+      description: 'A bright loft with a balcony, two bedrooms and a view of the river.\nThe kitchen is new.',
       category_id: String(category.id),
       property_type: 'sell',
       price: '310000',
@@ -58,6 +58,7 @@ test('an admin rejects a new listing with a reason, the owner fixes it, the admi
       latitude: '38.71',
       longitude: '-9.14',
       title_image: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo },
+      'gallery_images[]': { name: 'room.jpg', mimeType: 'image/jpeg', buffer: photo },
     },
   });
   expect(posted.status()).toBe(200);
@@ -73,8 +74,18 @@ test('an admin rejects a new listing with a reason, the owner fixes it, the admi
   await page.getByRole('link', { name: /Properties waiting for review/ }).click();
   await expect(page).toHaveURL(/\/admin\/properties$/);
   await expectNoSeriousA11yViolations(page);
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
   await openInQueue(page, title);
   await expect(page.getByTestId('review-state')).toContainText('Waiting for review');
+  // Everything the owner sent: the address, the coordinates, the gallery, the description's line breaks.
+  await expect(page.getByText('12 River Street, Lisbon, Portugal')).toBeVisible();
+  await expect(page.getByText('38.71, -9.14')).toBeVisible();
+  await expect(page.getByTestId('review-gallery').getByRole('img', { name: 'Gallery photo 1' })).toBeVisible();
+  await expect(page.getByText(/view of the river\.\s*The kitchen is new\./)).toHaveCSS('white-space', 'pre-line');
+  expect(cspViolations).toEqual([]);
   await page.getByRole('button', { name: 'Reject' }).click();
   // The reason is required (the browser stops the empty form first; the server would too).
   await expect(page).toHaveURL(new RegExp(`/admin/properties/${property.id}$`));
