@@ -1,5 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+// zod's own messages become translation keys for every schema the server checks.
+import './validation-messages.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -79,9 +81,12 @@ export function asAppError(error: unknown): AppError | undefined {
   return undefined;
 }
 
-/** A zod failure as field messages: `parameters.0.value` -> its messages (`_` for the whole input). */
+/** A zod failure as field messages: `parameters.0.value` -> its messages (`_` for the whole input), each once. */
 export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
-  for (const issue of error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
+  for (const issue of error.issues) {
+    const messages = (fields[issue.path.join('.') || '_'] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
+  }
   return fields;
 }

@@ -46,7 +46,18 @@ function expectSafe(res: { status: number; body: unknown; headers: Headers }, wh
   const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
   expect(text, what).not.toMatch(/\$argon2|password_?hash|"stack"|\bat \S+\.(ts|js|mjs):\d+/i);
   expect(typeof (res.body as { error?: unknown }).error, `${what}: the envelope`).toBe('boolean');
+  // Field messages are sentences for people: neither zod's own English ("Too small: expected number to be >=1")
+  // nor a translation key the translator did not resolve.
+  const fields = (res.body as { data?: { fields?: Record<string, string[]> } | null }).data?.fields ?? {};
+  for (const message of Object.values(fields).flat()) {
+    expect(message, what).not.toMatch(ZOD_DEFAULT_MESSAGE);
+    expect(message, what).not.toMatch(/^[a-z_]+\.[a-z0-9_.]+( \{|$)/);
+  }
 }
+
+/** The start of zod's built-in English messages (zod/v4/locales/en). */
+const ZOD_DEFAULT_MESSAGE =
+  /^(Invalid input|Invalid option|Too (small|big):|Invalid (discriminator|string|number|key|value)|Unrecognized key)/;
 
 /** The field names a write's description mentions (its body is documented in prose). */
 function fieldsOf(op: Operation): string[] {

@@ -1,4 +1,5 @@
 import i18next, { type TOptions } from 'i18next';
+import type { MessageValues } from '../validation-messages.ts';
 
 export type Strings = Record<string, unknown>;
 export type Translator = ((key: string, options?: TOptions) => string) & { lang: string; dir: 'ltr' | 'rtl' };
@@ -52,17 +53,25 @@ export function pickStrings(strings: Strings, namespaces: readonly string[]): St
   return picked;
 }
 
-const KEY = /^[a-z_]+\.[a-z0-9_.]+$/;
+/** A translation key, and the JSON of its placeholders' values when it has some (validation-messages.ts). */
+const KEY = /^([a-z_]+\.[a-z0-9_.]+)(?: (\{.*\}))?$/;
 
-/** Messages may be translation keys ("validation.required") or finished sentences (zod's own): translate the keys. */
-export function translateMessage(t: (key: string) => string, text: string): string {
-  return KEY.test(text) ? t(text) : text;
+type Translate = (key: string, values?: MessageValues) => string;
+
+/** Messages may be translation keys ("validation.required") or finished sentences: translate the keys. */
+export function translateMessage(t: Translate, text: string): string {
+  const match = KEY.exec(text);
+  if (!match) return text;
+  const [, key, values] = match;
+  if (!values) return t(key!);
+  try {
+    return t(key!, JSON.parse(values) as MessageValues);
+  } catch {
+    return t(key!);
+  }
 }
 
-export function translateFieldMessages(
-  fields: Record<string, string[]>,
-  t: (key: string) => string,
-): Record<string, string[]> {
+export function translateFieldMessages(fields: Record<string, string[]>, t: Translate): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(fields).map(([field, messages]) => [field, messages.map((m) => translateMessage(t, m))]),
   );
