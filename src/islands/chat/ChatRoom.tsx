@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { ApiError } from '../../lib/api/client.ts';
 import { api } from '../../stores/api.ts';
 import { IslandI18nProvider, useTranslation, type IslandI18n } from '../i18n.tsx';
 import { isImage, mergeMessages, shortTime, type ChatMessage } from './chat-types.ts';
@@ -17,12 +18,15 @@ export interface ChatRoomProps {
   blockedMe: boolean;
   /** A failed post's message from the server (the no-JavaScript path). */
   problem?: string | null;
+  /** The failed post's message for the text box (an empty message), shown under it and marking it invalid. */
+  messageError?: string | null;
   draft?: string;
 }
 
 const TYPING_SEND_MS = 3000;
 const TYPING_SHOW_MS = 5000;
 const FILE_ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
+const MESSAGE_ERROR_ID = 'chat-message-error';
 
 function Message({ message }: { message: ChatMessage }) {
   const { t } = useTranslation();
@@ -66,6 +70,8 @@ function Room(props: ChatRoomProps) {
   const { t } = useTranslation();
   const [messages, setMessages] = useState(props.messages);
   const [error, setError] = useState(props.problem ?? null);
+  const [messageError, setMessageError] = useState(props.messageError ?? null);
+  const textBox = useRef<HTMLTextAreaElement>(null);
   const [typing, setTyping] = useState(false);
   const [live, setLive] = useState(false);
   const [sending, setSending] = useState(false);
@@ -134,6 +140,7 @@ function Room(props: ChatRoomProps) {
   }, [props.conversation, markRead]);
 
   const onInput = () => {
+    setMessageError(null);
     const now = Date.now();
     if (now - lastTyping.current < TYPING_SEND_MS) return;
     lastTyping.current = now;
@@ -151,10 +158,15 @@ function Room(props: ChatRoomProps) {
       const message = await api.post<ChatMessage>('send_message', body);
       setMessages((current) => mergeMessages(current, [message], readUpTo.current));
       setError(null);
+      setMessageError(null);
       setVoice(null);
       form.reset();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
+      // "Please check the highlighted fields": highlight the text box when it is the one at fault.
+      const forText = failure instanceof ApiError ? failure.fields['message']?.[0] : undefined;
+      setMessageError(forText ?? null);
+      if (forText) textBox.current?.focus();
     } finally {
       setSending(false);
     }
@@ -224,16 +236,26 @@ function Room(props: ChatRoomProps) {
           {Object.entries(props.target).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <div className="field">
+          <div className={messageError ? 'field field--invalid' : 'field'}>
             <label htmlFor="chat-message">{t('chat.message_label')}</label>
             <textarea
               id="chat-message"
+              ref={textBox}
               name="message"
               rows={3}
               maxLength={2000}
               defaultValue={props.draft ?? ''}
               onInput={onInput}
+              aria-invalid={messageError ? true : undefined}
+              aria-describedby={messageError ? MESSAGE_ERROR_ID : undefined}
+              // After a failed post without JavaScript, the page opens on the box to fix.
+              autoFocus={Boolean(props.messageError)}
             />
+            {messageError && (
+              <p className="field__error" id={MESSAGE_ERROR_ID}>
+                {messageError}
+              </p>
+            )}
           </div>
           <div className="field">
             <label htmlFor="chat-file">{t('chat.attach_file')}</label>

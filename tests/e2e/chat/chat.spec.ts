@@ -103,7 +103,9 @@ test('messages and notifications work without JavaScript', async ({ browser }) =
   await expect(page).toHaveURL(/\/user\/messages\/admin$/);
   await expect(page.getByText(text)).toBeVisible();
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('alert')).toHaveText('This field is required.');
+  await expect(page.getByRole('alert')).toHaveText('Please check the highlighted fields.');
+  await expect(page.getByLabel('Your message')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Your message')).toHaveAccessibleDescription('This field is required.');
 
   await page.goto('/user/notifications');
   const markAll = page.getByRole('button', { name: 'Mark all as read' });
