@@ -20,6 +20,7 @@ export const validationMessages = {
   propertyType: 'validation.property_type',
   rentDuration: 'validation.rent_duration',
   price: 'validation.price',
+  priceMax: 'validation.price_max',
   distance: 'validation.distance',
   videoLink: 'validation.video_link',
 } as const;

@@ -40,7 +40,7 @@ export const propertyFieldsSchema = z
     description: requiredText.max(10_000),
     category_id: id,
     property_type: propertyTypeSchema,
-    price: z.coerce.number({ error: m.price }).positive(m.price).max(1e12, m.price),
+    price: z.coerce.number({ error: m.price }).positive(m.price).max(1e12, m.priceMax),
     rentduration: rentDurationSchema.optional(),
     address: z.string().trim().max(300).optional(),
     client_address: z.string().trim().max(300).optional(),
