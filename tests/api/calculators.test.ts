@@ -58,8 +58,8 @@ describe('mortgage-calculator', () => {
     const res = await calc('loan_amount=-5&down_payment=abc&interest_rate=101&loan_term_years=2.5');
     expect(res.status).toBe(422);
     expect(res.body.data.fields).toEqual({
-      loan_amount: ['Enter an amount above zero.'],
-      down_payment: ['Enter a down payment of zero or more.'],
+      loan_amount: ['Enter an amount above zero, up to 1,000,000,000,000.'],
+      down_payment: ['Enter a down payment from zero up to 1,000,000,000,000.'],
       interest_rate: ['Enter a yearly rate from 0 to 100.'],
       loan_term_years: ['Enter a whole number of years from 1 to 50.'],
     });
