@@ -124,6 +124,13 @@ describe('sending, listing and reading', () => {
       message: 'hi',
     });
     expect(unrelated.status).toBe(404);
+    // The listing exists: the message says it is not theirs, not that it does not exist.
+    expect(unrelated.body.message).toBe(
+      'This listing does not belong to this user, so a conversation with them about it cannot be started.',
+    );
+    const malformed = await sendText(app, w.buyer, { receiver_id: w.owner.user.id, property_id: 'abc', message: 'hi' });
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.data.fields).toEqual({ property_id: ['This value is not valid.'] });
     const nobody = await sendText(app, w.buyer, {
       receiver_id: 2_000_000_000,
       property_id: w.property.id,

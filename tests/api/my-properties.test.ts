@@ -389,4 +389,23 @@ describe('validate-property', () => {
     expect(await app.database.db.select().from(properties)).toHaveLength(before.length);
     expect((await app.call('POST', '/api/validate-property', { body: listingForm() })).status).toBe(401);
   });
+
+  it('answers an empty location (wizard step 2) with one distinct message per missing field', async () => {
+    const empty = { city: '', state: '', country: '', address: '', latitude: '', longitude: '' };
+    const res = await app.call('POST', '/api/validate-property', { body: listingForm(empty), token: owner.token });
+    expect(res.body.data.fields).toEqual({
+      city: ['Enter the city.'],
+      state: ['Enter the state or region.'],
+      country: ['Enter the country.'],
+      formatted_address: ['Enter the address.'],
+      latitude: ['Enter the latitude, or choose the place on the map.'],
+      longitude: ['Enter the longitude, or choose the place on the map.'],
+    });
+    // post_property gives the same messages.
+    const posted = await post(listingForm(empty));
+    expect(posted.status).toBe(422);
+    expect(posted.body.data.fields).toEqual(res.body.data.fields);
+    const outOfRange = await post(listingForm({ latitude: '200' }));
+    expect(outOfRange.body.data.fields).toEqual({ latitude: ['Latitude must be between -90 and 90.'] });
+  });
 });

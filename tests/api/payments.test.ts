@@ -119,7 +119,7 @@ describe('create-payment-intent (Stripe)', () => {
     const { token } = await buyer();
     const bad = await stripeCheckout(token, { package_id: 'abc' });
     expect(bad.status).toBe(422);
-    expect(bad.body.data.fields.package_id).toBeDefined();
+    expect(bad.body.data.fields.package_id).toEqual(['This value is not valid.']);
     expect((await stripeCheckout(token, { package_id: 999_999 })).status).toBe(404);
     expect((await stripeCheckout(token, { package_id: freePackageId })).status).toBe(409);
   });
@@ -464,6 +464,12 @@ describe('bank transfer', () => {
     expect((await app.call('GET', receipt, { token })).headers.get('content-type')).toBe('image/png');
     expect((await app.call('GET', receipt, { token: other.token })).status).toBe(404);
     expect((await app.call('GET', receipt, { token: admin })).status).toBe(200);
+    // A malformed id is not valid (not "required"); a missing one is required.
+    const malformed = await app.call('GET', '/api/payment-receipt?payment_transaction_id=abc', { token });
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.data.fields).toEqual({ payment_transaction_id: ['This value is not valid.'] });
+    const missing = await app.call('GET', '/api/payment-receipt', { token });
+    expect(missing.body.data.fields).toEqual({ payment_transaction_id: ['This field is required.'] });
 
     expect((await app.call('POST', `/api/admin/payments/${id}/approve`, { token })).status).toBe(403);
     const queue = await app.call('GET', '/api/admin/payments', { token: admin });

@@ -47,6 +47,43 @@ function setFormValues(form: HTMLFormElement, params: URLSearchParams) {
   }
 }
 
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+const isControl = (element: Element): element is Control =>
+  element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
+
+/**
+ * The form's field messages as the page rendered them for the new state: a control marked invalid (aria-invalid,
+ * its wrapper's `field--invalid`) with its note `<id>-error`, or cleared. The form itself is not swapped (that
+ * would lose what is being typed), so without this a message for a field would only appear after a full reload.
+ */
+function syncFieldMessages(form: HTMLFormElement, page: Document) {
+  for (const control of Array.from(form.elements).filter(isControl)) {
+    if (!control.id) continue;
+    const fresh = page.getElementById(control.id);
+    if (!fresh) continue;
+    for (const name of ['aria-invalid', 'aria-describedby']) {
+      const value = fresh.getAttribute(name);
+      if (value === null) control.removeAttribute(name);
+      else control.setAttribute(name, value);
+    }
+    if (control.parentElement && fresh.parentElement)
+      control.parentElement.classList.toggle(
+        'field--invalid',
+        fresh.parentElement.classList.contains('field--invalid'),
+      );
+    const noteId = `${control.id}-error`;
+    const note = form.ownerDocument.getElementById(noteId);
+    const freshNote = page.getElementById(noteId);
+    if (!freshNote) {
+      note?.remove();
+      continue;
+    }
+    const copy = form.ownerDocument.importNode(freshNote, true);
+    if (note) note.replaceWith(copy);
+    else control.after(copy);
+  }
+}
+
 /** Moves focus to what replaced the focused element, so keyboard and screen reader users keep their place. */
 function keepFocusNear(target: HTMLElement) {
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
@@ -83,6 +120,7 @@ export function enhanceLiveForm(
       if (focusWasInside) keepFocusNear(status ?? region);
       window.history.replaceState(null, '', url.pathname + url.search);
       setFormValues(form, url.searchParams);
+      syncFieldMessages(form, page);
       onLoaded?.(url);
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;

@@ -142,6 +142,32 @@ describe('the filter form, enhanced', () => {
     expect(fetched).toEqual([]);
   });
 
+  it("marks a field invalid with the page's message for it, and clears it once the page has none", async () => {
+    // The page marks the city invalid when the query asks for it (as /properties does for a reversed price range).
+    const withMessages: FetchHtml = (url) => {
+      const bad = url.includes('city=bad');
+      return Promise.resolve(
+        `<form><div class="filter-form__field${bad ? ' field--invalid' : ''}"><input id="f-city" name="city"` +
+          (bad ? ' aria-invalid="true" aria-describedby="f-city-error"' : '') +
+          `>${bad ? '<p class="field__error" id="f-city-error">Not a city.</p>' : ''}</div></form>` +
+          page(''),
+      );
+    };
+    const form = render(null, withMessages);
+    const city = form.elements.namedItem('city') as HTMLInputElement;
+    city.value = 'bad';
+    form.requestSubmit();
+    await settle();
+    expect(city.getAttribute('aria-invalid')).toBe('true');
+    expect(city.getAttribute('aria-describedby')).toBe('f-city-error');
+    expect(city.nextElementSibling?.textContent).toBe('Not a city.');
+    city.value = 'Porto';
+    form.requestSubmit();
+    await settle();
+    expect(city.hasAttribute('aria-invalid')).toBe(false);
+    expect(document.getElementById('f-city-error')).toBeNull();
+  });
+
   it('stops listening when cleaned up', async () => {
     const form = render();
     cleanup();

@@ -18,17 +18,23 @@ describe('locationSchema', () => {
     expect(locationSchema.parse({ ...lisbon, latitude: '38.71', longitude: '-9.14' })).toEqual(lisbon);
   });
 
-  it('needs city, state, country and formatted address', () => {
+  it('names each missing part of the address once', () => {
     expect(messagesOf(locationSchema.safeParse({ ...lisbon, state: ' ', formatted_address: undefined }))).toEqual({
-      state: [m.locationIncomplete],
-      formatted_address: [m.locationIncomplete],
+      state: [m.stateRequired],
+      formatted_address: [m.addressRequired],
     });
-    expect(Object.keys(messagesOf(locationSchema.safeParse({ latitude: 0, longitude: 0 }))).sort()).toEqual([
-      'city',
-      'country',
-      'formatted_address',
-      'state',
-    ]);
+  });
+
+  it('answers an empty location with one distinct message per missing field, none of them a range', () => {
+    for (const empty of [{}, { city: '', state: '', country: '', formatted_address: '', latitude: '', longitude: '' }])
+      expect(messagesOf(locationSchema.safeParse(empty))).toEqual({
+        city: [m.cityRequired],
+        state: [m.stateRequired],
+        country: [m.countryRequired],
+        formatted_address: [m.addressRequired],
+        latitude: [m.latitudeRequired],
+        longitude: [m.longitudeRequired],
+      });
   });
 
   it('keeps latitude within -90..90 and longitude within -180..180', () => {
@@ -39,11 +45,13 @@ describe('locationSchema', () => {
     });
   });
 
-  it('does not read a missing coordinate as 0', () => {
-    for (const missing of ['', ' ', null, undefined, 'abc']) {
-      expect(messagesOf(locationSchema.safeParse({ ...lisbon, latitude: missing }))).toEqual({
-        latitude: [m.latitude],
+  it('does not read a missing coordinate as 0: blank is required, not out of range', () => {
+    for (const missing of ['', ' ', null, undefined]) {
+      expect(messagesOf(locationSchema.safeParse({ ...lisbon, latitude: missing, longitude: missing }))).toEqual({
+        latitude: [m.latitudeRequired],
+        longitude: [m.longitudeRequired],
       });
     }
+    expect(messagesOf(locationSchema.safeParse({ ...lisbon, latitude: 'abc' }))).toEqual({ latitude: [m.latitude] });
   });
 });

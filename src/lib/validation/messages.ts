@@ -4,6 +4,7 @@
  */
 export const validationMessages = {
   required: 'validation.required',
+  invalid: 'validation.invalid',
   email: 'validation.email',
   phone: 'validation.phone',
   passwordMin: 'validation.password_min',
@@ -11,7 +12,12 @@ export const validationMessages = {
   metaTitleMax: 'validation.meta_title_max',
   metaDescriptionLength: 'validation.meta_description_length',
   metaKeywordsMax: 'validation.meta_keywords_max',
-  locationIncomplete: 'validation.location_incomplete',
+  addressRequired: 'validation.address_required',
+  cityRequired: 'validation.city_required',
+  stateRequired: 'validation.state_required',
+  countryRequired: 'validation.country_required',
+  latitudeRequired: 'validation.latitude_required',
+  longitudeRequired: 'validation.longitude_required',
   latitude: 'validation.latitude',
   longitude: 'validation.longitude',
   imageType: 'validation.image_type',

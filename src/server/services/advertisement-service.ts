@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { urls } from '../../lib/urls.ts';
+import { recordId } from '../../lib/validation/ids.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database, Executor } from '../db/client.ts';
@@ -22,11 +23,7 @@ export type AdState = repo.AdvertisementRow['status'];
 /** Where the owner follows their advertisements (the spec sends them here after featuring). */
 export const ADVERTISEMENTS_PATH = '/user/advertisement';
 
-const id = z.coerce
-  .number({ error: 'validation.required' })
-  .int('validation.required')
-  .positive('validation.required')
-  .max(2_147_483_647, 'validation.required');
+const id = recordId();
 
 /** store_advertisement: feature_for says which of property_id and project_id is read. */
 export const storeAdvertisementSchema = z.discriminatedUnion(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatMessageSchema } from '../../lib/validation/chat.ts';
+import { recordId } from '../../lib/validation/ids.ts';
 import type { ApiDeps } from '../api/context.ts';
 import { isAdmin, type SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
@@ -33,7 +34,6 @@ import { getPublicSettings } from './settings-service.ts';
 
 type Deps = Pick<ApiDeps, 'db' | 'storage'>;
 
-const MAX_ID = 2_147_483_647;
 export const CHAT_RATE_LIMIT: Limit = { max: CHAT_LIMITS.perMinute, windowMs: 60_000 };
 /** Browsers send "typing" at most every 3 seconds; this leaves room for a few tabs. */
 export const TYPING_RATE_LIMIT: Limit = { max: 60, windowMs: 60_000 };
@@ -41,12 +41,8 @@ export const TYPING_RATE_LIMIT: Limit = { max: 60, windowMs: 60_000 };
 const optionalId = (notFoundKey: string) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v),
-    z.coerce
-      .number({ error: 'validation.required' })
-      .int('validation.required')
-      .positive('validation.required')
-      .max(MAX_ID, notFoundKey)
-      .optional(),
+    // Sent but not an id (abc, -1): "not valid", not "required" (an empty value or 0 reads as none sent).
+    recordId({ tooBig: notFoundKey }).optional(),
   );
 const flag = z
   .union([z.boolean(), z.number(), z.string()])
@@ -112,8 +108,9 @@ async function resolveCounterpart(
     if (!user.isActive) throw AppError.notFound('chat.user_not_found');
     // Two users talk about a listing one of them owns; that is how they found each other.
     if (!property) throw AppError.validation({ property_id: ['chat.property_required'] });
+    // The listing is there but not one of theirs: say so, rather than that it does not exist.
     if (property.ownerId !== actor.id && property.ownerId !== user.id)
-      throw AppError.notFound('chat.property_not_found');
+      throw AppError.notFound('chat.property_not_theirs');
   }
   return {
     ref: { other: user.id, propertyId },
@@ -416,11 +413,7 @@ export function unreadMessageCount(db: Database, actor: SessionUser): Promise<nu
 }
 
 const messageIdInput = z.object({
-  message_id: z.coerce
-    .number({ error: 'validation.required' })
-    .int('validation.required')
-    .positive('validation.required')
-    .max(MAX_ID, 'chat.message_not_found'),
+  message_id: recordId({ tooBig: 'chat.message_not_found' }),
 });
 
 /** A message the viewer may see, or 404 (whether it does not exist or is someone else's is not told). */

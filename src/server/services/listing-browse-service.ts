@@ -1,17 +1,22 @@
 import type { ListingFilter } from '../../lib/listing-filters.ts';
 import type { Database } from '../db/client.ts';
+import { AppError } from '../errors.ts';
 import { findProperties } from './property-service.ts';
 
 /**
  * The /properties and category pages: the query-string filter as a public listing search (the same criteria as
- * get-property-list). An unknown category slug finds nothing rather than silently dropping the filter.
+ * get-property-list). An unknown category slug finds nothing rather than silently dropping the filter; a minimum
+ * price above the maximum is the visitor's mistake, answered as get-property-list answers it (422 on max_price)
+ * instead of an unexplained empty list.
  */
-export function browseListings(
+export async function browseListings(
   db: Database,
   filter: ListingFilter,
   pageSize: number,
   fixedCategory?: { id: number } | null,
 ) {
+  if (filter.min_price !== undefined && filter.max_price !== undefined && filter.min_price > filter.max_price)
+    throw AppError.validation({ max_price: ['listing.price_range'] });
   return findProperties(
     db,
     null,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatAmount } from '../../lib/money.ts';
+import { recordId } from '../../lib/validation/ids.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database, Executor } from '../db/client.ts';
@@ -98,11 +99,8 @@ function assertOffered(settings: PaymentSettings, method: PaymentMethod) {
   }
 }
 
-export const packageIdSchema = z.coerce
-  .number({ error: 'validation.required' })
-  .int('validation.required')
-  .positive('validation.required')
-  .max(2_147_483_647, 'validation.required');
+/** A package's (or a payment's) id: missing is "required", malformed (abc, 0) "not valid". */
+export const packageIdSchema = recordId();
 
 /** The paid package on sale that the buyer does not already hold; its price is the only price there is. */
 async function packageToBuy(db: Executor, actor: SessionUser, packageId: number) {

@@ -38,6 +38,39 @@ test.describe('without JavaScript', () => {
     await expect(page).not.toHaveURL(/city=/);
     await expect(page).toHaveURL(/max_price=900000/);
   });
+
+  test('a minimum price above the maximum is explained at the price fields, chips show prices', async ({ page }) => {
+    const response = await page.goto('/properties?min_price=500000&max_price=100000');
+    expect(response?.status()).toBe(422);
+    const max = page.getByLabel('Maximum price');
+    await expect(max).toHaveAttribute('aria-invalid', 'true');
+    await expect(max).toHaveAccessibleDescription('The maximum price cannot be below the minimum price.');
+    await expect(page.locator('#listing-count')).toHaveText('The maximum price cannot be below the minimum price.');
+    await expect(page.getByText('No properties match')).toHaveCount(0);
+    // Prices as listings show them (the demo's "$" with K/M/B suffixes), not raw numbers.
+    await expect(page.getByRole('link', { name: 'Remove filter From: $500K' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Remove filter Up to: $100K' })).toBeVisible();
+    await expect(page.locator('.chips')).not.toContainText('500000');
+  });
+});
+
+test('a price range typed the wrong way round is explained as it is typed, and cleared when fixed', async ({
+  page,
+}) => {
+  await page.goto('/properties');
+  await waitForIslands(page);
+  await page.getByText('More filters').click();
+  await page.getByLabel('Minimum price').fill('500000');
+  await page.getByLabel('Maximum price').fill('100000');
+  const max = page.getByLabel('Maximum price');
+  await expect(max).toHaveAttribute('aria-invalid', 'true');
+  await expect(max).toHaveAccessibleDescription('The maximum price cannot be below the minimum price.');
+  await expect(page.getByRole('status').filter({ hasText: 'cannot be below the minimum' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await max.fill('900000');
+  await expect(max).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('The maximum price cannot be below the minimum price.')).toHaveCount(0);
+  await expect(page.getByTestId('property-card').first()).toBeVisible();
 });
 
 test('a visitor filters live, opens a listing, signs in to favourite it and finds it in favourites', async ({

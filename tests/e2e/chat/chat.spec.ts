@@ -117,3 +117,33 @@ test('messages and notifications work without JavaScript', async ({ browser }) =
   await expect(page.getByTestId('notification-badge')).toHaveCount(0);
   await context.close();
 });
+
+test('"Chat with owner" explains a listing that is not that user\'s and a malformed id', async ({ browser }) => {
+  const agent = await signedIn(browser, 'agent9@example.com');
+  const agentId = (await (await agent.request.get('/api/get-user-data')).json()).data.id as number;
+  const own = (await (await agent.request.get('/api/get-added-properties?limit=100')).json()).data.items as {
+    id: number;
+  }[];
+  const buyer = await signedIn(browser, 'user1@example.com');
+  const mine = (await (await buyer.request.get('/api/get-added-properties?limit=100')).json()).data.items as {
+    id: number;
+  }[];
+  // A public listing that neither the agent nor the buyer owns.
+  const listed = (await (await buyer.request.get('/api/get-property-list?limit=50')).json()).data.items as {
+    id: number;
+  }[];
+  const theirs = new Set([...own, ...mine].map((p) => p.id));
+  const other = listed.find((p) => !theirs.has(p.id))!;
+
+  const notTheirs = await buyer.goto(`/user/messages/new?property_id=${other.id}&user_id=${agentId}`);
+  expect(notTheirs?.status()).toBe(404);
+  await expect(buyer.getByRole('alert')).toHaveText(
+    'This listing does not belong to this user, so a conversation with them about it cannot be started.',
+  );
+
+  const malformed = await buyer.goto(`/user/messages/new?property_id=abc&user_id=${agentId}`);
+  expect(malformed?.status()).toBe(422);
+  await expect(buyer.getByRole('alert')).toHaveText('This value is not valid.');
+  await expectNoSeriousA11yViolations(buyer);
+  await Promise.all([agent.context().close(), buyer.context().close()]);
+});

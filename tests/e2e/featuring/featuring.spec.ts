@@ -122,3 +122,26 @@ test('an owner features an approved property, sees it waiting, an admin approves
 
   await Promise.all([ownerContext.close(), visitorContext.close(), adminContext.close()]);
 });
+
+// user6 holds no package (demo seed: only agents and the first two users do) and owns approved listings.
+const NO_PACKAGE = { email: 'user6@example.com', password: 'demo1234' };
+
+for (const javaScriptEnabled of [false, true])
+  test(`featuring without featuring units goes to the packages with the feature's message (${
+    javaScriptEnabled ? 'with' : 'without'
+  } JavaScript)`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await signIn(page, NO_PACKAGE, '/user/properties');
+    await page
+      .getByRole('button', { name: /^Feature this property / })
+      .first()
+      .click();
+    // As every gated feature does (spec section 8): /subscription-plan with the feature, and back here afterwards.
+    await expect(page).toHaveURL(/\/subscription-plan\?feature=property_feature&next=%2Fuser%2Fproperties$/);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Your package does not allow featuring more properties. Choose a package to continue.',
+    );
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('My advertisements');
+    await context.close();
+  });

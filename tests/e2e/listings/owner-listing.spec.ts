@@ -34,6 +34,22 @@ test('an agent adds a property with photos, sees it pending, edits it and marks 
   await expect(page.getByText('Step 1 of 7')).toBeVisible();
   await page.getByLabel('Price').fill('420000');
   await next();
+  // An empty location: one message per missing field; a blank coordinate is required, not out of range.
+  await expect(page.getByText('Step 2 of 7')).toBeVisible();
+  await next();
+  await expect(page.getByText('Step 2 of 7')).toBeVisible();
+  for (const [label, message] of [
+    ['Full address', 'Enter the address.'],
+    ['City', 'Enter the city.'],
+    ['State or region', 'Enter the state or region.'],
+    ['Country', 'Enter the country.'],
+    ['Latitude', 'Enter the latitude, or choose the place on the map.'],
+    ['Longitude', 'Enter the longitude, or choose the place on the map.'],
+  ] as const) {
+    await expect(page.getByLabel(label)).toHaveAccessibleDescription(message);
+    await expect(page.getByText(message, { exact: true })).toHaveCount(1);
+  }
+  await expect(page.getByText(/Choose a location with|between -90 and 90/)).toHaveCount(0);
   await page.getByLabel('Full address').fill('3 Quay Street, Lisbon, Portugal');
   await page.getByLabel('City').fill('Lisbon');
   await page.getByLabel('State or region').fill('Lisbon');
