@@ -1,5 +1,5 @@
-import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, photo, postListing } from '../support/api-listings.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { signIn } from '../support/sign-in.ts';
 
@@ -8,12 +8,6 @@ import { signIn } from '../support/sign-in.ts';
 
 const OWNER = { email: 'agent3@example.com', password: 'demo1234' };
 const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
-
-async function apiToken(request: APIRequestContext, who: { email: string; password: string }) {
-  const res = await request.post('/api/user_signup', { data: { logintype: 'email', ...who } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).data.token as string;
-}
 
 /** The admin opens the listing from the properties queue, found by its title. */
 async function openInQueue(page: Page, title: string) {
@@ -38,31 +32,12 @@ test('an admin rejects a new listing with a reason, the owner fixes it, the admi
   const ownerToken = await apiToken(request, OWNER);
   // Astro refuses cross-site form posts; the app's client sends its own origin.
   const auth = { authorization: `Bearer ${ownerToken}`, origin: baseURL! };
-  const categories = (await (await request.get('/api/get_categories?limit=100')).json()).data;
-  const category = (Array.isArray(categories) ? categories : categories.items)[0] as { id: number };
-  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#7a5' } })
-    .jpeg()
-    .toBuffer();
-  const posted = await request.post('/api/post_property', {
-    headers: auth,
-    multipart: {
-      title,
-      description: 'A bright loft with a balcony, two bedrooms and a view of the river.\nThe kitchen is new.',
-      category_id: String(category.id),
-      property_type: 'sell',
-      price: '310000',
-      city: 'Lisbon',
-      state: 'Lisbon',
-      country: 'Portugal',
-      address: '12 River Street, Lisbon, Portugal',
-      latitude: '38.71',
-      longitude: '-9.14',
-      title_image: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo },
-      'gallery_images[]': { name: 'room.jpg', mimeType: 'image/jpeg', buffer: photo },
-    },
+  const room = await photo();
+  const property = await postListing(request, baseURL!, ownerToken, {
+    title,
+    description: 'A bright loft with a balcony, two bedrooms and a view of the river.\nThe kitchen is new.',
+    'gallery_images[]': { name: 'room.jpg', mimeType: 'image/jpeg', buffer: room },
   });
-  expect(posted.status()).toBe(200);
-  const property = (await posted.json()).data as { id: number; slug_id: string; admin_status: string };
   expect(property.admin_status).toBe('pending');
 
   // The admin signs in, opens the console from the header and rejects it with a reason.

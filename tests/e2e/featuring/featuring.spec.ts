@@ -1,24 +1,11 @@
-import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, approveListing, postListing } from '../support/api-listings.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { signIn } from '../support/sign-in.ts';
 
 // agent3 holds the demo "Premium" package: unlimited listings and 50 featured properties.
 const OWNER = { email: 'agent3@example.com', password: 'demo1234' };
 const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
-
-async function apiToken(request: APIRequestContext, who: { email: string; password: string }) {
-  const res = await request.post('/api/user_signup', { data: { logintype: 'email', ...who } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).data.token as string;
-}
-
-async function signIn(page: Page, who: { email: string; password: string }, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
-}
 
 const featuredSection = (page: Page) =>
   page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Featured properties' }) });
@@ -42,34 +29,8 @@ test('an owner features an approved property, sees it waiting, an admin approves
     feature_available: true,
     limit_available: true,
   });
-  const categories = (await (await request.get('/api/get_categories?limit=100')).json()).data;
-  const category = (Array.isArray(categories) ? categories : categories.items)[0] as { id: number };
-  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#58a' } })
-    .jpeg()
-    .toBuffer();
-  const posted = await request.post('/api/post_property', {
-    headers: { authorization: `Bearer ${ownerToken}`, origin: baseURL! },
-    multipart: {
-      title,
-      description: 'A bright flat by the river with two bedrooms and a long balcony.',
-      category_id: String(category.id),
-      property_type: 'sell',
-      price: '275000',
-      city: 'Lisbon',
-      state: 'Lisbon',
-      country: 'Portugal',
-      address: '4 River Street, Lisbon, Portugal',
-      latitude: '38.71',
-      longitude: '-9.13',
-      title_image: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo },
-    },
-  });
-  expect(posted.status()).toBe(200);
-  const property = (await posted.json()).data as { id: number; slug_id: string };
-  const approved = await request.post(`/api/admin/properties/${property.id}/approve`, {
-    headers: { authorization: `Bearer ${adminToken}`, origin: baseURL! },
-  });
-  expect(approved.status()).toBe(200);
+  const property = await postListing(request, baseURL!, ownerToken, { title });
+  await approveListing(request, baseURL!, adminToken, property.id);
 
   // The owner features it from their listing page, without JavaScript: a plain form post.
   const ownerContext = await browser.newContext({ javaScriptEnabled: false });

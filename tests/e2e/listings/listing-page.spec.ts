@@ -1,5 +1,5 @@
-import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiToken, postListing } from '../support/api-listings.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { waitForIslands } from '../support/hydration.ts';
 import { signIn } from '../support/sign-in.ts';
@@ -153,36 +153,6 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-/** A new listing of the owner's, posted through the API (pending review: no other page lists it). */
-async function postListing(request: APIRequestContext, baseURL: string, title: string) {
-  const login = await request.post('/api/user_signup', { data: { logintype: 'email', ...DELETER } });
-  const token = (await login.json()).data.token as string;
-  const categories = (await (await request.get('/api/get_categories?limit=100')).json()).data;
-  const category = (Array.isArray(categories) ? categories : categories.items)[0] as { id: number };
-  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a75' } })
-    .jpeg()
-    .toBuffer();
-  const posted = await request.post('/api/post_property', {
-    headers: { authorization: `Bearer ${token}`, origin: baseURL },
-    multipart: {
-      title,
-      description: 'A short-lived listing that its owner deletes again, with a confirmation.',
-      category_id: String(category.id),
-      property_type: 'sell',
-      price: '250000',
-      city: 'Lisbon',
-      state: 'Lisbon',
-      country: 'Portugal',
-      address: '7 Quay Street, Lisbon, Portugal',
-      latitude: '38.71',
-      longitude: '-9.14',
-      title_image: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo },
-    },
-  });
-  expect(posted.status()).toBe(200);
-  return (await posted.json()).data as { id: number; slug_id: string };
-}
-
 for (const javaScriptEnabled of [true, false]) {
   test(`deleting a property needs the confirmation ticked (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
     browser,
@@ -190,7 +160,10 @@ for (const javaScriptEnabled of [true, false]) {
     baseURL,
   }) => {
     const title = `Delete me ${javaScriptEnabled ? 'js' : 'nojs'} ${Date.now().toString(36)}`;
-    const listing = await postListing(request, baseURL!, title);
+    const listing = await postListing(request, baseURL!, await apiToken(request, DELETER), {
+      title,
+      description: 'A short-lived listing that its owner deletes again, with a confirmation.',
+    });
     const page = await signedIn(browser, DELETER, `/my-property/${listing.slug_id}`, javaScriptEnabled);
     const form = page.getByTestId('delete-property');
     const confirm = form.getByRole('checkbox', { name: 'I understand that this property will be deleted for good' });

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiToken, approveListing, postListing } from '../support/api-listings.ts';
 
 /*
  * Stored XSS: script payloads typed into every free-text field people share (listing title and description,
@@ -10,12 +10,6 @@ const tag = Date.now().toString(36);
 const PAYLOAD = `<script>window.__xss=1</script><img src=x onerror=window.__xss=1>${tag}`;
 const OWNER = { email: 'agent3@example.com', password: 'demo1234' };
 const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
-
-async function apiToken(request: APIRequestContext, who: { email: string; password: string }) {
-  const res = await request.post('/api/user_signup', { data: { logintype: 'email', ...who } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.token as string;
-}
 
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -63,34 +57,11 @@ test('script typed into shared text fields is shown as text everywhere', async (
   // The listing: posted by a demo agent through the API, approved by the admin.
   const ownerToken = await apiToken(request, OWNER);
   const adminToken = await apiToken(request, ADMIN);
-  const categories = (await (await request.get('/api/get_categories?limit=1')).json()).data;
-  const category = (Array.isArray(categories) ? categories : categories.items)[0] as { id: number };
-  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a57' } })
-    .jpeg()
-    .toBuffer();
-  const posted = await request.post('/api/post_property', {
-    headers: { authorization: `Bearer ${ownerToken}`, ...origin },
-    multipart: {
-      title: `Loft ${PAYLOAD}`,
-      description: `Bright rooms. ${PAYLOAD} A balcony over the river.`,
-      category_id: String(category.id),
-      property_type: 'sell',
-      price: '310000',
-      city: 'Lisbon',
-      state: 'Lisbon',
-      country: 'Portugal',
-      address: '12 River Street, Lisbon, Portugal',
-      latitude: '38.71',
-      longitude: '-9.14',
-      title_image: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo },
-    },
+  const property = await postListing(request, baseURL!, ownerToken, {
+    title: `Loft ${PAYLOAD}`,
+    description: `Bright rooms. ${PAYLOAD} A balcony over the river.`,
   });
-  expect(posted.status(), await posted.text()).toBe(200);
-  const property = (await posted.json()).data as { id: number; slug_id: string };
-  const approved = await request.post(`/api/admin/properties/${property.id}/approve`, {
-    headers: { authorization: `Bearer ${adminToken}`, ...origin },
-  });
-  expect(approved.status()).toBe(200);
+  await approveListing(request, baseURL!, adminToken, property.id);
 
   // Someone new, named with the payload, writes to the owner, reports the listing and uses the contact form.
   const email = `xss-${tag}@example.com`;
