@@ -1,5 +1,7 @@
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../src/server/db/schema/index.ts';
 import type { SessionUser } from '../../src/server/auth/session-user.ts';
 import { approveListing, rejectListing } from '../../src/server/services/admin-moderation-service.ts';
 import { createProject, createProperty, createSignedInUser, seedCatalog } from '../support/factories.ts';
@@ -82,6 +84,31 @@ describe('property review', () => {
       owner: { id: owner.id },
     });
     expect((await get('/api/admin/properties/999999')).status).toBe(404);
+  });
+
+  it('shows the details and facilities nearby by name, as visitors will read them', async () => {
+    const property = await pendingProperty();
+    const named = (table: typeof s.parameters | typeof s.facilities, name: string) =>
+      db()
+        .select({ id: table.id })
+        .from(table)
+        .where(eq(table.name, name))
+        .then(([row]) => row!.id);
+    await db()
+      .insert(s.propertyParameters)
+      .values([
+        { propertyId: property.id, parameterId: await named(s.parameters, 'Bedrooms'), value: 3 },
+        { propertyId: property.id, parameterId: await named(s.parameters, 'Furnished'), value: 'Yes' },
+      ]);
+    await db()
+      .insert(s.propertyFacilities)
+      .values({ propertyId: property.id, facilityId: await named(s.facilities, 'School'), distance: 1.5 });
+    const detail = await get(`/api/admin/properties/${property.id}`);
+    expect(detail.body.data.parameters).toEqual([
+      { name: 'Bedrooms', value: 3 },
+      { name: 'Furnished', value: 'Yes' },
+    ]);
+    expect(detail.body.data.facilities).toEqual([{ name: 'School', distance: 1.5 }]);
   });
 
   it('approves: the listing goes public, the change is audited with before and after', async () => {
