@@ -72,3 +72,28 @@ test('an admin uploads a language file; unknown keys are listed', async ({ page 
   await page.goto('/?lang=fr');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trouvez votre maison');
 });
+
+test('deleting a content entry needs the confirmation ticked', async ({ page, baseURL }) => {
+  const question = `Can I bring my cat ${Date.now().toString(36)}?`;
+  await signIn(page, ADMIN, '/admin/content/faqs/new');
+  await page.getByLabel('Question').fill(question);
+  await page.getByLabel('Answer').fill('Yes, cats are welcome.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Created.')).toBeVisible();
+  const entry = new URL(page.url()).pathname;
+  const form = page.getByTestId('delete-entry');
+
+  // The browser refuses the form without the tick; a post that skips the browser is refused by the page.
+  await form.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(new RegExp(`${entry}$`));
+  const unconfirmed = await page.request.post(entry, { form: { action: 'delete' }, headers: { origin: baseURL! } });
+  expect(unconfirmed.status()).toBe(422);
+  await page.reload();
+  await expect(page.getByLabel('Question')).toHaveValue(question);
+
+  await form.getByRole('checkbox', { name: /I want to delete this entry/ }).check();
+  await form.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted.')).toBeVisible();
+  await page.goto(`/admin/content/faqs?search=${encodeURIComponent('my cat')}`);
+  await expect(page.getByTestId('content-list')).not.toContainText(question);
+});
