@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE } from './server/auth/tokens.ts';
@@ -79,9 +80,14 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   // Pages take form posts from our own pages only (the API applies the same rule to itself).
   const crossSite =
     mayWrite(context.request.method) && !isOwnOrigin(context.request.headers.get('origin'), context.url.href);
-  const response = crossSite
-    ? new Response(t('errors.cross_origin'), { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } })
-    : await next();
+  const response = withReasonPhrase(
+    crossSite
+      ? new Response(t('errors.cross_origin'), {
+          status: 403,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        })
+      : await renderPage(context, next),
+  );
   // A form post may have changed what the cached public reads show (the API drops them itself).
   dropCachedReadsAfter(context.request.method, response.status);
   applySecurityHeaders(response.headers, secure);
@@ -92,4 +98,24 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   response.headers.set('x-request-id', locals.requestId);
   if (!response.headers.has('vary')) response.headers.set('vary', 'Cookie, Accept-Language');
   return response;
+}
+
+/**
+ * The page, or the 404 page when what it shows is not there (or not the visitor's to see): a service's 404 thrown
+ * from a page's frontmatter (a receipt, a payment of someone else's) is the visitor's missing page, not a fault.
+ */
+async function renderPage(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  try {
+    return await next();
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return context.rewrite('/404');
+    throw error;
+  }
+}
+
+/** A page that set only its status (`Astro.response.status = 422`) is sent with that status's phrase, not "OK". */
+function withReasonPhrase(response: Response): Response {
+  const phrase = STATUS_CODES[response.status];
+  if (!phrase || response.statusText === phrase) return response;
+  return new Response(response.body, { status: response.status, statusText: phrase, headers: response.headers });
 }

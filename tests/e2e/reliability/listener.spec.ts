@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../support/ports.ts';
+import { signIn } from '../support/sign-in.ts';
 
 /*
  * The production listener (scripts/start.mjs) hands API calls to the API directly and everything else to Astro.
@@ -10,6 +11,7 @@ const ADMIN = { logintype: 'email', email: 'admin@example.com', password: 'admin
 
 interface RawReply {
   status: number;
+  statusMessage: string;
   headers: http.IncomingHttpHeaders;
   body: string;
 }
@@ -36,7 +38,12 @@ function raw(
         const parts: Buffer[] = [];
         response.on('data', (part: Buffer) => parts.push(part));
         response.on('end', () =>
-          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(parts).toString() }),
+          resolve({
+            status: response.statusCode!,
+            statusMessage: response.statusMessage ?? '',
+            headers: response.headers,
+            body: Buffer.concat(parts).toString(),
+          }),
         );
       },
     );
@@ -79,6 +86,25 @@ test('a write sent with no body and no declared length gets a 4xx envelope, not 
     expect(reply.status, `${method} ${path}: ${reply.body}`).toBeLessThan(500);
     expect(JSON.parse(reply.body)).toMatchObject({ error: true });
   }
+});
+
+test('a page answering with an error status says its phrase, and a receipt that is not there is the 404 page', async ({
+  page,
+}) => {
+  // The contact form refused: 422 with its own phrase, not "422 OK".
+  const refused = await raw('/contact-us', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://127.0.0.1:${E2E_PORT}` },
+    chunks: ['first_name=&email=x'],
+  });
+  expect([refused.status, refused.statusMessage]).toEqual([422, 'Unprocessable Entity']);
+
+  // A payment the service cannot find for this user: the missing page, not a server error.
+  await signIn(page, { email: 'user2@example.com', password: 'demo1234' }, '/user/dashboard');
+  const receipt = await page.goto('/user/transactions/999999');
+  expect(receipt?.status()).toBe(404);
+  const back = await page.goto('/subscription-plan/return?transaction=999999');
+  expect(back?.status()).toBe(404);
 });
 
 test('a request with a Host header no URL can be made of gets the API envelope and security headers', async () => {
