@@ -74,6 +74,16 @@ test('an agent adds a project with a plan PDF and sees it waiting for review', a
   await item.getByRole('button', { name: /Hide/ }).click();
   await expect(page.getByText('The status has been changed.')).toBeVisible();
   await expect(item.getByTestId('project-state')).toContainText('Inactive');
+
+  // Deleting asks for the tick first: the browser holds the form back without it.
+  const confirm = item.getByRole('checkbox', { name: `I understand that ${title} will be deleted for good` });
+  await item.getByRole('button', { name: /Delete/ }).click();
+  expect(await confirm.evaluate((box) => (box as HTMLInputElement).validity.valueMissing)).toBe(true);
+  await expect(item).toBeVisible();
+  await confirm.check();
+  await item.getByRole('button', { name: /Delete/ }).click();
+  await expect(page.getByText('The project has been deleted.')).toBeVisible();
+  await expect(page.getByRole('link', { name: title, exact: true })).toHaveCount(0);
 });
 
 test('a visitor browses projects and opens one: summary for all, plans with project access', async ({
