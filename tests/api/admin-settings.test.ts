@@ -53,6 +53,18 @@ describe('admin settings', () => {
     expect(audit.after).toMatchObject({ currency_symbol: '€', currency_code: 'EUR' });
   });
 
+  it('refuses a currency code of the right shape that is no currency', async () => {
+    for (const code of ['XYZ', 'QQQ']) {
+      const res = await save({ currency_code: code });
+      expect(res.status, code).toBe(422);
+      expect(res.body.data.fields.currency_code).toEqual([
+        'Enter the ISO 4217 code of a currency, such as USD or EUR.',
+      ]);
+    }
+    expect((await save({ currency_code: 'jpy' })).status).toBe(200);
+    expect((await save({ currency_code: 'USD' })).status).toBe(200);
+  });
+
   it('refuses bad input with a message per field and changes nothing', async () => {
     const before = await countAuditRows(db());
     const res = await save({
@@ -66,7 +78,7 @@ describe('admin settings', () => {
     expect(res.status).toBe(422);
     expect(res.body.data.fields).toEqual({
       svg_clr: ['Enter a colour as # and six hex digits, such as #087c7c.'],
-      currency_code: ['Enter three capital letters, such as USD or EUR.'],
+      currency_code: ['Enter the ISO 4217 code of a currency, such as USD or EUR.'],
       web_placeholder_logo: ['Enter a web address starting with http:// or https://, or a path starting with /.'],
       company_email: ['Enter a valid email address.'],
       demo_mode: ['This setting cannot be changed from the console.'],

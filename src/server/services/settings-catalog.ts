@@ -60,12 +60,14 @@ const color = z
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, 'admin.settings.errors.color')
   .transform((v) => v.toLowerCase());
-/** ISO 4217 shape: three capital letters. */
+/** The ISO 4217 currencies this runtime can format (Intl's list: every currency in use). */
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+/** An ISO 4217 code of a real currency (prices are formatted with it), in capitals. */
 const currencyCode = z
   .string({ error: m.required })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'admin.settings.errors.currency_code');
+  .refine((code) => CURRENCIES.has(code), 'admin.settings.errors.currency_code');
 const email = z
   .string({ error: m.required })
   .trim()

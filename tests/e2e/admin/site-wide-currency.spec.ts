@@ -19,7 +19,7 @@ test('an admin changes the currency symbol and a visitor sees it; bad input gets
   const currency = page.getByTestId('settings-currency');
   await currency.getByLabel(CODE_LABEL).fill('euro');
   await currency.getByRole('button', { name: 'Save Currency' }).click();
-  await expect(page.getByText('Enter three capital letters, such as USD or EUR.')).toBeVisible();
+  await expect(page.getByText('Enter the ISO 4217 code of a currency, such as USD or EUR.')).toBeVisible();
 
   try {
     await currency.getByLabel('Currency symbol').fill('€');
