@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { signIn as signInAs } from '../support/sign-in.ts';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -74,6 +75,16 @@ test('an agent adds a project with a plan PDF and sees it waiting for review', a
   await item.getByRole('button', { name: /Hide/ }).click();
   await expect(page.getByText('The status has been changed.')).toBeVisible();
   await expect(item.getByTestId('project-state')).toContainText('Inactive');
+
+  // The admin's review shows everything the agent sent, the plan and the search-engine fields included.
+  const admin = await (await browser.newContext()).newPage();
+  await signInAs(admin, { email: 'admin@example.com', password: 'admin1234' }, '/admin/projects');
+  await admin.getByLabel('Search by title or id').fill(title);
+  await admin.getByRole('button', { name: 'Filter' }).click();
+  await admin.getByTestId('review-queue').getByRole('link', { name: title }).click();
+  await expect(admin.getByTestId('review-plans').getByRole('link', { name: 'Two-bedroom plan' })).toBeVisible();
+  await expect(admin.getByText('Meta description', { exact: true })).toBeVisible();
+  await admin.context().close();
 
   // Deleting asks for the tick first: the browser holds the form back without it.
   const confirm = item.getByRole('checkbox', { name: `I understand that ${title} will be deleted for good` });
