@@ -20,6 +20,10 @@ test('adding a property needs a complete profile, then a package: each dialog le
   const dialog = page.getByRole('dialog', { name: 'Opps' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('You have not completed your profile yet. Please complete first');
+  // Modal: focus is on its action, and Tab keeps it inside.
+  await expect(dialog.getByRole('link', { name: 'OK' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).not.toBeFocused();
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('link', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/user\/profile$/);
