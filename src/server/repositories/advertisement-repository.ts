@@ -25,22 +25,30 @@ const targetIs = (target: AdTarget) =>
     ? eq(advertisements.propertyId, target.propertyId)
     : eq(advertisements.projectId, target.projectId);
 
+/** Waiting for review, or running at `now`. */
+const isOpen = (now: Date) =>
+  or(eq(advertisements.status, 'pending'), and(eq(advertisements.status, 'approved'), gt(advertisements.endsAt, now)));
+
 /** An advertisement of the listing still waiting for review or running at `now`. */
 export async function findOpenAdvertisement(tx: Executor, target: AdTarget, now: Date) {
   const [row] = await tx
     .select()
     .from(advertisements)
-    .where(
-      and(
-        targetIs(target),
-        or(
-          eq(advertisements.status, 'pending'),
-          and(eq(advertisements.status, 'approved'), gt(advertisements.endsAt, now)),
-        ),
-      ),
-    )
+    .where(and(targetIs(target), isOpen(now)))
     .limit(1);
   return row ?? null;
+}
+
+/** A user's advertisements waiting for review or running at `now`: the listings featured or about to be. */
+export function listOpenAdvertisements(db: Executor, userId: number, now: Date) {
+  return db
+    .select({
+      propertyId: advertisements.propertyId,
+      projectId: advertisements.projectId,
+      status: advertisements.status,
+    })
+    .from(advertisements)
+    .where(and(eq(advertisements.userId, userId), isOpen(now)));
 }
 
 export async function insertAdvertisement(

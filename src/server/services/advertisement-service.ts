@@ -115,6 +115,17 @@ function myAdView(deps: Deps, row: repo.UserAdvertisementRow, now: Date) {
 export type MyAdvertisementView = ReturnType<typeof myAdView>;
 
 /** get-my-advertisements and /user/advertisement: the caller's requests, newest first, with their state and end. */
+/**
+ * Which of the user's listings are featured or waiting to be (by id, with that state), so their pages offer
+ * "Feature" only for the others.
+ */
+export async function openAdvertisements(db: Database, actor: SessionUser, now = new Date()) {
+  const rows = await repo.listOpenAdvertisements(db, actor.id, now);
+  const byId = (id: (row: (typeof rows)[number]) => number | null) =>
+    new Map(rows.flatMap((row) => (id(row) === null ? [] : [[id(row)!, row.status] as const])));
+  return { property: byId((row) => row.propertyId), project: byId((row) => row.projectId) };
+}
+
 export async function listMyAdvertisements(deps: Deps, actor: SessionUser, page: Page, now = new Date()) {
   const { rows, total } = await repo.listUserAdvertisements(deps.db, actor.id, page);
   return { total, ...page, items: rows.map((row) => myAdView(deps, row, now)) };

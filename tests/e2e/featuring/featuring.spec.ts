@@ -51,12 +51,15 @@ test('an owner features an approved property, sees it waiting, an admin approves
   await expectNoSeriousA11yViolations(checkPage);
   await checkContext.close();
 
-  // Asking again is refused with a clear message.
+  // The listing's pages show the request's state instead of offering to feature it again (the API refuses a
+  // second request: tests/api/advertisements.test.ts).
   await owner.goto('/user/properties');
-  await owner.getByRole('button', { name: `Feature this property ${title}` }).click();
-  await expect(owner.getByRole('alert')).toHaveText(
-    'This listing already has a featuring request waiting for approval.',
-  );
+  const listed = owner.getByRole('listitem').filter({ hasText: title });
+  await expect(listed.getByTestId('feature-state')).toHaveText('Waiting for approval');
+  await expect(listed.getByRole('button', { name: /Feature this property/ })).toHaveCount(0);
+  await owner.goto(`/my-property/${property.slug_id}`);
+  await expect(owner.getByTestId('feature-state')).toHaveText('Waiting for approval');
+  await expect(owner.getByRole('button', { name: /Feature this property/ })).toHaveCount(0);
 
   // Waiting requests are not public.
   const visitorContext = await browser.newContext();
