@@ -26,6 +26,7 @@ export function projectFormValuesOf(project: OwnProjectView): ProjectFormValues 
   return {
     values: {
       title: project.title,
+      slug_id: project.slug_id,
       description: project.description,
       category_id: String(project.category_id),
       type: project.type,
