@@ -69,6 +69,7 @@ test('an agent adds a project with a plan PDF and sees it waiting for review', a
   await page.goto('/user/projects');
   await item.getByRole('link', { name: /Edit/ }).click();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await expect(page.getByLabel('Address of the page (slug)')).toHaveValue(/^riverside-gardens-/);
   await expect(page.getByLabel('Plan 1 title')).toHaveValue('Two-bedroom plan');
   await expectNoSeriousA11yViolations(page);
   await page.goto('/user/projects');
