@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/server/db/schema/index.ts';
+import en from '../../src/server/i18n/locales/en.json' with { type: 'json' };
+import { createTranslator } from '../../src/server/i18n/translator.ts';
+import { getPublicSettings } from '../../src/server/services/settings-service.ts';
+import { brandStylesheet, brandStylesheetPath, siteName } from '../../src/server/web/brand.ts';
 import { adminToken, countAuditRows, setSetting } from '../support/admin.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -51,6 +55,46 @@ describe('admin settings', () => {
     expect(audit.action).toBe('settings.update');
     expect(audit.before).toMatchObject({ currency_symbol: '$', currency_code: 'USD' });
     expect(audit.after).toMatchObject({ currency_symbol: '€', currency_code: 'EUR' });
+  });
+
+  it('gives the pages the new site name, search title and brand colour on the next read after a save', async () => {
+    const english = { code: 'en', isRtl: false, strings: en };
+    const t = createTranslator(english, english);
+    const identity = async () => {
+      const settings = await getPublicSettings(db());
+      return {
+        name: siteName(settings.company_name, t),
+        title: settings.seo_title,
+        description: settings.seo_description,
+        stylesheet: brandStylesheetPath(settings.svg_clr),
+      };
+    };
+    // Read (and so cached) before the save: the save must drop it.
+    const before = await identity();
+    expect(before.name).toBe('Property Marketplace');
+    const res = await save({
+      company_name: 'Casa QA Realty',
+      seo_title: 'Casa QA Realty: homes to buy and rent',
+      seo_description: 'Homes, flats and land from Casa QA Realty, checked by our team before they go live.',
+      svg_clr: '#AA2200',
+    });
+    expect(res.status).toBe(200);
+    expect(await identity()).toEqual({
+      name: 'Casa QA Realty',
+      title: 'Casa QA Realty: homes to buy and rent',
+      description: 'Homes, flats and land from Casa QA Realty, checked by our team before they go live.',
+      stylesheet: '/theme/aa2200.css',
+    });
+    expect(brandStylesheet('aa2200.css')).toContain('--brand:#aa2200;');
+
+    const tooLong = await save({ seo_title: 'x'.repeat(61), seo_description: 'y'.repeat(161), company_name: ' ' });
+    expect(tooLong.status).toBe(422);
+    expect(Object.keys(tooLong.body.data.fields).sort()).toEqual(['company_name', 'seo_description', 'seo_title']);
+    expect((await identity()).name).toBe('Casa QA Realty');
+
+    // Back to the seeded name: the translated one again; the shipped colour needs no stylesheet.
+    expect((await save({ company_name: 'Property Marketplace', svg_clr: '#087c7c' })).status).toBe(200);
+    expect(await identity()).toMatchObject({ name: 'Property Marketplace', stylesheet: null });
   });
 
   it('refuses a currency code of the right shape that is no currency', async () => {

@@ -20,7 +20,7 @@ export type ImageInput = string | { key: string } | { url: string };
 export interface JsonLdContext {
   /** The site's public origin: `siteUrl()` from src/server/web/site.ts. */
   siteUrl: string | URL;
-  /** The site's display name (`t('site.name')`). */
+  /** The site's display name (`siteName` of src/server/web/brand.ts: the company name, else `t('site.name')`). */
   siteName: string;
   /** Makes a stored image's key a URL (`storage.url`); without it, key-only images are left out. */
   imageUrl?: ((key: string) => string) | undefined;
