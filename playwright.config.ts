@@ -52,6 +52,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
+      // Every test signs in from this one address; the limit itself is tested in tests/api/accounts.test.ts.
+      SIGN_IN_LIMIT_PER_IP: '1000',
       // Google sign-in against a local key set that tests/e2e/accounts/google.spec.ts serves.
       FIREBASE_PROJECT_ID: 'marketplace-e2e',
       FIREBASE_JWKS_URL: `http://127.0.0.1:${JWKS_PORT}/keys`,

@@ -8,6 +8,12 @@ describe('parseEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('takes the sign-in limit per address from the environment', () => {
+    expect(parseEnv({}).SIGN_IN_LIMIT_PER_IP).toBe(50);
+    expect(parseEnv({ SIGN_IN_LIMIT_PER_IP: '400' }).SIGN_IN_LIMIT_PER_IP).toBe(400);
+    expect(() => parseEnv({ SIGN_IN_LIMIT_PER_IP: '0' })).toThrow(/SIGN_IN_LIMIT_PER_IP/);
+  });
+
   it('names each bad variable in one message', () => {
     expect(() => parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: '123' })).toThrow(
       /PORT:[\s\S]*DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL[\s\S]*ADMIN_PASSWORD/,

@@ -37,6 +37,8 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: flag,
+  /** Sign-ins per client address in 15 minutes: an office or a mobile network's NAT puts many people behind one. */
+  SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(50),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -157,6 +157,19 @@ describe('user_signup with email and password', () => {
     expect(last!.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
+  it('limits sign-ins from one address to SIGN_IN_LIMIT_PER_IP in 15 minutes (50 unless set)', async () => {
+    const ip = '203.0.113.77';
+    const attempt = (i: number) =>
+      app.call('POST', '/api/user_signup', {
+        body: { logintype: 'email', email: `nobody${i}@example.com`, password: 'not-a-password' },
+        ip,
+      });
+    for (let i = 0; i < 50; i++) expect((await attempt(i)).status, `attempt ${i + 1}`).toBe(401);
+    const limited = await attempt(50);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
   it('explains an unknown login type', async () => {
     const res = await app.call('POST', '/api/user_signup', { body: { logintype: 'fax' }, ip: freshIp() });
     expect(res.status).toBe(422);

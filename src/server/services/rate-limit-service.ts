@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.ts';
+import { env } from '../env.ts';
 import { AppError } from '../errors.ts';
 import { clearHits, countHit } from '../repositories/rate-limit-repository.ts';
 
@@ -13,7 +14,10 @@ const MINUTE = 60_000;
 /** The limits of the sign-in, one-time-password and contact flows. */
 export const limits = {
   signInPerAccount: { max: 10, windowMs: 15 * MINUTE },
-  signInPerIp: { max: 50, windowMs: 15 * MINUTE },
+  /** Set by the operator (SIGN_IN_LIMIT_PER_IP): how many people share an address depends on the site's public. */
+  get signInPerIp(): Limit {
+    return { max: env().SIGN_IN_LIMIT_PER_IP, windowMs: 15 * MINUTE };
+  },
   registerPerIp: { max: 10, windowMs: 60 * MINUTE },
   otpSendPerTarget: { max: 3, windowMs: 15 * MINUTE },
   otpSendPerIp: { max: 10, windowMs: 60 * MINUTE },
