@@ -3,7 +3,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GET as uploads } from '../../src/pages/uploads/[...key].ts';
 import { projectPlans, projects } from '../../src/server/db/schema/index.ts';
+import { LocalFileStorage } from '../../src/server/storage/local-storage.ts';
 import { startSession } from '../../src/server/services/session-service.ts';
 import { createUser, seedCatalog } from '../support/factories.ts';
 import { grantPackage } from '../support/packages.ts';
@@ -20,7 +22,22 @@ let photo: Uint8Array<ArrayBuffer>;
 const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const pdfFile = (name = 'plan.pdf') => new File([pdf], name, { type: 'application/pdf' });
 const photoFile = (name = 'photo.jpg') => new File([photo], name, { type: 'image/jpeg' });
-const storedPath = (url: string) => path.join(app.storageDir, url.replace('/uploads/', ''));
+/** Where a file a URL names is stored: public files by their /uploads path, plans and documents by their name. */
+function storedPath(url: string) {
+  const gated = /^\/api\/project-file\/\d+\/([\w.-]+)$/.exec(url);
+  if (!gated) return path.join(app.storageDir, url.replace('/uploads/', ''));
+  const found = fs
+    .readdirSync(app.storageDir, { recursive: true })
+    .map(String)
+    .find((file) => path.basename(file) === gated[1]);
+  return path.join(app.storageDir, found ?? `missing/${gated[1]}`);
+}
+/** What /uploads answers for a key (the page route, called as Astro would). */
+const publicUpload = (key: string) =>
+  uploads({
+    params: { key },
+    locals: { runtime: { deps: { storage: new LocalFileStorage(app.storageDir) } } },
+  } as unknown as Parameters<typeof uploads>[0]) as Promise<Response>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let phone = 0;
@@ -574,6 +591,56 @@ describe('get-project-detail and project access', () => {
         documents: [expect.objectContaining({ name: 'prices.pdf' })],
       });
     }
+  });
+
+  it('serves plans and documents only through their gated address: holders of project_access, owner, admins', async () => {
+    const own = (await detail(owner.token)).body.data;
+    const files = [own.plans[0].document.url, own.documents[0].url] as string[];
+    const [row] = await app.database.db.select().from(projects).where(eq(projects.id, project.id));
+    const [plan] = await app.database.db.select().from(projectPlans).where(eq(projectPlans.projectId, project.id));
+    const keys = [plan!.document.key, row!.documents[0]!.key];
+    for (const [i, url] of files.entries()) {
+      expect(url).toMatch(new RegExp(`^/api/project-file/${project.id}/doc-[\\w-]+\\.pdf$`));
+      // The stored file is private: its storage key is never served by /uploads.
+      expect(keys[i]).toMatch(/^private\//);
+      expect((await publicUpload(keys[i]!)).status).toBe(404);
+      for (const token of [undefined, plain.token]) {
+        const res = await get(url, token);
+        expect(res.status, `${url} ${token ? 'package-less' : 'visitor'}`).toBe(403);
+        expect(res.body.message).toBe('Project details need a package that includes project access.');
+      }
+      for (const token of [subscriber.token, owner.token, admin.token]) {
+        const res = await get(url, token);
+        expect(res.status).toBe(200);
+        expect(res.body).toBe(new TextDecoder().decode(pdf));
+        expect(res.headers.get('content-type')).toBe('application/pdf');
+        expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="(penthouse|prices)\.pdf"$/);
+        expect(res.headers.get('cache-control')).toBe('private, no-store');
+      }
+    }
+    // A name the project does not hold, or another project's, is not found; the photo stays public.
+    expect((await get(`/api/project-file/${project.id}/doc-nothing.pdf`, subscriber.token)).status).toBe(404);
+    const elsewhere = await insertProject({ title: 'Elsewhere Project' });
+    const name = files[0]!.split('/').pop()!;
+    expect((await get(`/api/project-file/${elsewhere.id}/${name}`, subscriber.token)).status).toBe(404);
+    expect((await get(`/api/project-file/${elsewhere.id}/${name}`, owner.token)).status).toBe(404);
+    expect((await publicUpload(row!.image!.key)).status).toBe(200);
+  });
+
+  it('gates documents stored before they were private: not at their old /uploads address either', async () => {
+    const key = `projects/u${owner.id}/doc-legacy${Date.now().toString(36)}.pdf`;
+    await new LocalFileStorage(app.storageDir).put(key, pdf);
+    const legacy = await insertProject({
+      title: 'Legacy Documents Project',
+      documents: [{ key, name: 'legacy.pdf', contentType: 'application/pdf', size: pdf.length }],
+    });
+    expect((await publicUpload(key)).status).toBe(404);
+    const shown = (await detail(subscriber.token, `id=${legacy.id}`)).body.data.documents[0];
+    expect(shown.url).toBe(`/api/project-file/${legacy.id}/${key.split('/').pop()}`);
+    expect((await get(shown.url)).status).toBe(403);
+    expect((await get(shown.url, plain.token)).status).toBe(403);
+    expect((await get(shown.url, subscriber.token)).status).toBe(200);
+    expect((await get(shown.url, owner.token)).status).toBe(200);
   });
 
   it('finds by id too, adds similar projects on request, and hides withdrawn projects', async () => {

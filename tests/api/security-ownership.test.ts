@@ -59,7 +59,8 @@ const PUBLIC_CALLS: Record<string, string> = {
   'POST /api/block-user to_user_id': 'blocking someone is your own setting',
   'POST /api/unblock-user to_user_id': 'unblocking someone is your own setting',
   'POST /api/apply-agent-verification id': 'form_fields[i][id]: the public form fields',
-  'GET /api/agent-verification-file field_id': 'a public form field; user_id names whose file (checked below)',
+  'GET /api/agent-verification-file field_id':
+    'a public form field; user_id and request_id name whose file (checked below)',
 };
 
 type Expect = 'refused' | 'hidden' | 'ignored';
@@ -93,6 +94,11 @@ const TARGETS: Record<string, Target> = {
   'GET /api/get-projects slug_id': { value: (w) => w.project.slug, expect: 'hidden' },
   'GET /api/get-project-detail id': { value: (w) => w.project.id, expect: 'refused' },
   'GET /api/get-project-detail slug_id': { value: (w) => w.project.slug, expect: 'refused' },
+  'GET /api/project-file/{project_id}/{name} project_id': {
+    value: (w) => w.project.id,
+    expect: 'refused',
+    with: () => ({ name: 'doc-plan.pdf' }),
+  },
   'POST /api/post_project id': { value: (w) => w.project.id, expect: 'refused', with: () => ({ title: 'Taken' }) },
   'POST /api/change-project-status project_id': {
     value: (w) => w.project.id,
@@ -103,6 +109,11 @@ const TARGETS: Record<string, Target> = {
   'GET /api/get-added-projects slug_id': { value: (w) => w.project.slug, expect: 'hidden' },
   'GET /api/agent-verification-file user_id': {
     value: (w) => w.owner.user.id,
+    expect: 'refused',
+    with: (w) => ({ field_id: w.field.id }),
+  },
+  'GET /api/agent-verification-file request_id': {
+    value: (w) => w.verification.id,
     expect: 'refused',
     with: (w) => ({ field_id: w.field.id }),
   },
@@ -220,6 +231,7 @@ describe("another user's ids", () => {
       ['/api/get-project-detail', `id=${w.project.id}`],
       ['/api/get_interested_users', `property_id=${w.live.id}`],
       ['/api/agent-verification-file', `field_id=${w.field.id}`],
+      ['/api/agent-verification-file', `field_id=${w.field.id}&request_id=${w.verification.id}`],
       [`/api/chat/attachment/${w.message.id}/file`, ''],
     ] as const) {
       const res = await app.call('GET', `${path}?${query}`, { token: w.owner.token });

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agentVerificationFields, agentVerificationRequests, users } from '../../src/server/db/schema/index.ts';
+import {
+  agentVerificationFields,
+  agentVerificationRequests,
+  agentVerificationValues,
+  users,
+} from '../../src/server/db/schema/index.ts';
 import { createSignedInUser } from '../support/factories.ts';
 import { ADMIN, createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -130,7 +135,10 @@ describe('apply-agent-verification', () => {
       [fields.name]: 'Ana Maria Silva',
       [fields.areas]: ['Lisbon', 'Faro'],
       [fields.deals]: 42,
-      [fields.document]: { name: 'id.pdf', url: `/api/agent-verification-file?field_id=${fields.document}` },
+      [fields.document]: {
+        name: 'id.pdf',
+        url: `/api/agent-verification-file?field_id=${fields.document}&request_id=${res.body.data.request_id}`,
+      },
     });
   });
 
@@ -166,6 +174,96 @@ describe('apply-agent-verification', () => {
     expect(res.status).toBe(200);
     const [row] = await app.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.verificationStatus).toBe('pending');
+  });
+
+  it("keeps each application's own answers and files: a re-application never rewrites a judged one", async () => {
+    const { user, token } = await createSignedInUser(app.database.db);
+    const first = await apply(token, application({ ...complete(), [fields.licence]: 'LIC-12345' }));
+    expect(first.status).toBe(200);
+    const firstId: number = first.body.data.request_id;
+    const failed = await app.call('POST', `/api/admin/verification-requests/${firstId}/fail`, {
+      body: { reason: 'The licence number does not match.' },
+      token: adminToken,
+    });
+    expect(failed.status).toBe(200);
+
+    // The form starts from the failed application's answers.
+    const prefill = await app.call('GET', '/api/get-agent-verification-form-values', { token });
+    const prefilled = Object.fromEntries(
+      prefill.body.data.values.map((v: { field_id: number; value: unknown }) => [v.field_id, v.value]),
+    );
+    expect(prefilled[fields.licence]).toBe('LIC-12345');
+
+    const second = await apply(
+      token,
+      application({
+        ...complete(),
+        [fields.licence]: 'LIC-999',
+        [fields.document]: new File([pdf], 'new-id.pdf', { type: 'application/pdf' }),
+      }),
+    );
+    expect(second.status).toBe(200);
+    const secondId: number = second.body.data.request_id;
+    expect(secondId).not.toBe(firstId);
+
+    const answers = async (id: number) => {
+      const res = await app.call('GET', `/api/admin/verification-requests/${id}`, { token: adminToken });
+      expect(res.status).toBe(200);
+      return Object.fromEntries(
+        res.body.data.answers.map((a: { field_id: number; value: unknown; file: unknown }) => [
+          a.field_id,
+          a.file ?? a.value,
+        ]),
+      ) as Record<number, unknown>;
+    };
+    const judged = await answers(firstId);
+    expect(judged[fields.licence]).toBe('LIC-12345');
+    expect(judged[fields.document]).toMatchObject({ name: 'id.pdf' });
+    const current = await answers(secondId);
+    expect(current[fields.licence]).toBe('LIC-999');
+    expect(current[fields.document]).toMatchObject({ name: 'new-id.pdf' });
+
+    // Both files are still there, each under its own application; the applicant reads the latest answers.
+    const firstFile = (judged[fields.document] as { url: string }).url;
+    const secondFile = (current[fields.document] as { url: string }).url;
+    expect(firstFile).toContain(`request_id=${firstId}`);
+    for (const url of [firstFile, secondFile]) {
+      expect((await app.call('GET', url, { token: adminToken })).status).toBe(200);
+      expect((await app.call('GET', url, { token })).status).toBe(200);
+    }
+    const stranger = await createSignedInUser(app.database.db);
+    expect((await app.call('GET', firstFile, { token: stranger.token })).status).toBe(404);
+    const own = await app.call('GET', '/api/get-agent-verification-form-values', { token });
+    const ownValues = Object.fromEntries(
+      own.body.data.values.map((v: { field_id: number; value: unknown }) => [v.field_id, v.value]),
+    );
+    expect(ownValues[fields.licence]).toBe('LIC-999');
+    const rows = await app.database.db
+      .select({ id: agentVerificationValues.id })
+      .from(agentVerificationValues)
+      .innerJoin(agentVerificationRequests, eq(agentVerificationRequests.id, agentVerificationValues.requestId))
+      .where(eq(agentVerificationRequests.userId, user.id));
+    expect(rows).toHaveLength(12);
+  });
+
+  it('carries a file not uploaded again into the re-application, still shared by the failed one', async () => {
+    const { token } = await createSignedInUser(app.database.db);
+    const first = await apply(token, application(complete()));
+    const firstId: number = first.body.data.request_id;
+    await app.call('POST', `/api/admin/verification-requests/${firstId}/fail`, {
+      body: { reason: 'Blurred scan.' },
+      token: adminToken,
+    });
+    const withoutNewFile = complete() as Record<number, string | string[] | File>;
+    delete withoutNewFile[fields.document];
+    const second = await apply(token, application(withoutNewFile));
+    expect(second.status).toBe(200);
+    for (const id of [firstId, second.body.data.request_id]) {
+      const url = `/api/agent-verification-file?field_id=${fields.document}&request_id=${id}`;
+      const res = await app.call('GET', url, { token });
+      expect(res.status).toBe(200);
+      expect(res.body).toBe(new TextDecoder().decode(pdf));
+    }
   });
 
   it('accepts an image as the document', async () => {

@@ -117,12 +117,12 @@ export async function ownershipWorld(app: TestApp) {
     .returning();
   const key = `private/verification/${owner.user.id}/id.pdf`;
   await new LocalFileStorage(app.storageDir).put(key, PDF_BYTES);
+  const verification = await createVerificationRequest(db, owner.user.id);
   await db.insert(s.agentVerificationValues).values({
-    userId: owner.user.id,
+    requestId: verification.id,
     fieldId: field!.id,
     value: { key, name: `id-${marker}.pdf`, contentType: 'application/pdf' },
   });
-  const verification = await createVerificationRequest(db, owner.user.id);
   const advertisement = await createAdvertisement(db, { userId: owner.user.id, propertyId: live.id });
   const report = await createReport(db, { userId: bystander.user.id, propertyId: live.id });
   // A payment still waiting, with an uploaded bank-transfer receipt.

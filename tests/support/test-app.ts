@@ -49,11 +49,18 @@ export interface TestApp {
   ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
-/** A migrated database with the essentials seeded and the API around it; closed after the file's tests. */
-export async function createTestApp(overrides: Partial<Omit<ApiDeps, 'db' | 'storage'>> = {}): Promise<TestApp> {
+/**
+ * A migrated database with the essentials seeded and the API around it; closed after the file's tests. `migrate`
+ * replaces the migration step (a test of one migration brings the database to the one before, writes rows in the
+ * old shape, then runs `database.migrate()`).
+ */
+export async function createTestApp(
+  overrides: Partial<Omit<ApiDeps, 'db' | 'storage'>> = {},
+  options: { migrate?: (database: DatabaseHandle) => Promise<void> } = {},
+): Promise<TestApp> {
   if (postgresUrl) await resetPostgres(postgresUrl);
   const database = await openDatabase(postgresUrl ? { url: postgresUrl } : { dataDir: 'memory://' });
-  await database.migrate();
+  await (options.migrate ? options.migrate(database) : database.migrate());
   await seedEssentials(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
   const storage = new LocalFileStorage(storageDir);

@@ -1,11 +1,13 @@
 import type { APIRoute } from 'astro';
-import { PRIVATE_PREFIX } from '../../server/storage/storage.ts';
+import { isPublicKey } from '../../server/storage/storage.ts';
 
-/** Public files from storage (not private ones). Keys are content-addressed or never reused: cached for a year. */
+/**
+ * Public files from storage (not private ones, nor project plans and documents, which go through
+ * /api/project-file and its project_access check). Keys are content-addressed or never reused: cached for a year.
+ */
 export const GET: APIRoute = async ({ params, locals }) => {
   const key = params.key ?? '';
-  if (!/^[\w./-]+$/.test(key) || key.includes('..') || key.startsWith(PRIVATE_PREFIX))
-    return new Response(null, { status: 404 });
+  if (!/^[\w./-]+$/.test(key) || key.includes('..') || !isPublicKey(key)) return new Response(null, { status: 404 });
   const file = await locals.runtime.deps.storage.get(key);
   if (!file) return new Response(null, { status: 404 });
   return new Response(file.body as Uint8Array<ArrayBuffer>, {

@@ -13,8 +13,8 @@ export function listActiveVerificationFields(db: Executor) {
     .orderBy(asc(agentVerificationFields.sortOrder), asc(agentVerificationFields.id));
 }
 
-/** A user's answers with the field each answers (fields since removed are left out). */
-export function listVerificationValues(db: Executor, userId: number) {
+/** An application's answers with the field each answers (fields since removed are left out). */
+export function listVerificationValues(db: Executor, requestId: number) {
   return db
     .select({
       fieldId: agentVerificationFields.id,
@@ -24,32 +24,39 @@ export function listVerificationValues(db: Executor, userId: number) {
     })
     .from(agentVerificationValues)
     .innerJoin(agentVerificationFields, eq(agentVerificationFields.id, agentVerificationValues.fieldId))
-    .where(eq(agentVerificationValues.userId, userId))
+    .where(eq(agentVerificationValues.requestId, requestId))
     .orderBy(asc(agentVerificationFields.sortOrder), asc(agentVerificationFields.id));
 }
 
-export async function findVerificationValue(db: Executor, userId: number, fieldId: number) {
+export async function findVerificationValue(db: Executor, requestId: number, fieldId: number) {
   const [row] = await db
     .select({ value: agentVerificationValues.value })
     .from(agentVerificationValues)
-    .where(and(eq(agentVerificationValues.userId, userId), eq(agentVerificationValues.fieldId, fieldId)))
+    .where(and(eq(agentVerificationValues.requestId, requestId), eq(agentVerificationValues.fieldId, fieldId)))
     .limit(1);
   return row ?? null;
 }
 
-export async function upsertVerificationValues(
+/** The answers of a new application (each request keeps its own). */
+export async function insertVerificationValues(
   db: Executor,
-  userId: number,
+  requestId: number,
   values: { fieldId: number; value: unknown }[],
 ) {
   if (!values.length) return;
   await db
     .insert(agentVerificationValues)
-    .values(values.map((v) => ({ userId, fieldId: v.fieldId, value: v.value })))
-    .onConflictDoUpdate({
-      target: [agentVerificationValues.userId, agentVerificationValues.fieldId],
-      set: { value: sql`excluded.value`, updatedAt: sql`now()` },
-    });
+    .values(values.map((v) => ({ requestId, fieldId: v.fieldId, value: v.value })));
+}
+
+/** Whose application a request is. */
+export async function findVerificationRequestById(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: agentVerificationRequests.id, userId: agentVerificationRequests.userId })
+    .from(agentVerificationRequests)
+    .where(eq(agentVerificationRequests.id, id))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function insertVerificationRequest(db: Executor, userId: number) {

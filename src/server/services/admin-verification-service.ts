@@ -62,7 +62,8 @@ export async function getVerificationRequest(db: Database, actor: SessionUser | 
   assertAdmin(actor);
   const row = await repo.findVerificationRequest(db, id);
   if (!row) throw AppError.notFound('admin.errors.request_not_found');
-  const values = await listVerificationValues(db, row.userId);
+  // The answers this application was made (and judged) with, not the applicant's later ones.
+  const values = await listVerificationValues(db, row.id);
   return {
     ...requestView(row),
     answers: values.map((v) => ({
@@ -71,7 +72,7 @@ export async function getVerificationRequest(db: Database, actor: SessionUser | 
       field_type: v.fieldType,
       // Files are private: the admin downloads them through agent-verification-file, never a public URL.
       value: isDocument(v.value) ? null : v.value,
-      file: isDocument(v.value) ? { name: v.value.name, url: verificationFileUrl(v.fieldId, row.userId) } : null,
+      file: isDocument(v.value) ? { name: v.value.name, url: verificationFileUrl(v.fieldId, row.id) } : null,
     })),
   };
 }

@@ -10,9 +10,11 @@ type Media = ImageRecord | DocumentRecord;
 /** Files written for a request, removed again when the request fails, so nothing is left orphaned. */
 export class MediaBatch {
   private readonly stored: Media[] = [];
+  /** `documentPrefix`: where documents go when not beside the images (project documents are private). */
   constructor(
     private readonly deps: Pick<ApiDeps, 'storage'>,
     private readonly prefix: string,
+    private readonly documentPrefix = prefix,
   ) {}
   async image(file: File, field: string) {
     const record = await storeListingImage(this.deps.storage, file, field, `${this.prefix}/img`);
@@ -20,7 +22,7 @@ export class MediaBatch {
     return record;
   }
   async document(file: File, field: string) {
-    const record = await storeDocument(this.deps.storage, file, field, `${this.prefix}/doc`);
+    const record = await storeDocument(this.deps.storage, file, field, `${this.documentPrefix}/doc`);
     this.stored.push(record);
     return record;
   }

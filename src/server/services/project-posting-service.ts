@@ -10,6 +10,7 @@ import type { DocumentRecord, ImageRecord } from '../db/schema/media-types.ts';
 import { AppError } from '../errors.ts';
 import { findActiveCategory } from '../repositories/property-write-repository.ts';
 import * as repo from '../repositories/project-repository.ts';
+import { PRIVATE_PREFIX } from '../storage/storage.ts';
 import { assertCanAddListing } from './listing-gate-service.ts';
 import { asFile, claimListingSlug, formText, metaPatch, readTitledFiles, removalList } from './listing-form.ts';
 import { deleteListingMedia, editedListingFiles, MediaBatch, newListingFiles } from './listing-media-batch.ts';
@@ -97,6 +98,13 @@ const hasId = (body: Nested) =>
   (typeof body['id'] === 'string' && body['id'].trim() !== '') || typeof body['id'] === 'number';
 
 /**
+ * A project's files: photos are public (/uploads), plans and documents private, downloaded through
+ * /api/project-file and its project_access check.
+ */
+const projectMediaBatch = (deps: Deps, actor: SessionUser) =>
+  new MediaBatch(deps, `projects/u${actor.id}`, `${PRIVATE_PREFIX}projects/u${actor.id}`);
+
+/**
  * post_project: without `id`, a new project: the gates of spec sections 5-6 (profile, verification, a package
  * with project_list), every field checked, media checked by content, a unique slug, the row, its plans and the
  * package unit in one transaction. With `id`, an edit of the caller's own project (the spec has no separate
@@ -111,7 +119,7 @@ export async function postProject(deps: Deps, actor: SessionUser, body: Nested) 
   if (!imageFile) throw AppError.validation({ image: ['validation.title_image_required'] });
   const files = newListingFiles(body);
 
-  const media = new MediaBatch(deps, `projects/u${actor.id}`);
+  const media = projectMediaBatch(deps, actor);
   return media.run(async () => {
     const image = await media.image(imageFile, 'image');
     const galleryImages = await media.images(files.gallery, 'gallery_images');
@@ -180,7 +188,7 @@ export async function updateProject(deps: Deps, actor: SessionUser, body: Nested
   const currentPlans = await repo.listPlans(deps.db, id);
   const removePlans = new Set(removalList(body['remove_plans']));
   const keptPlans = currentPlans.filter((plan) => !removePlans.has(String(plan.id)));
-  const media = new MediaBatch(deps, `projects/u${actor.id}`);
+  const media = projectMediaBatch(deps, actor);
   return media.run(async () => {
     const { gallery, documents, dropped } = await editedListingFiles(media, body, current);
     const patch: Partial<repo.NewProject> = {

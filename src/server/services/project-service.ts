@@ -12,10 +12,17 @@ import {
   type ProjectType,
 } from '../repositories/project-repository.ts';
 import { imageView } from './image-view.ts';
-import { documentView, metaView, ownerCardView } from './listing-view.ts';
+import { metaView, ownerCardView } from './listing-view.ts';
 import { hasPackageFeature } from './package-service.ts';
 import { postedSinceDate } from './property-service.ts';
-import { placeView, planView, projectCardView, type ProjectCardView } from './project-view.ts';
+import {
+  placeView,
+  planView,
+  projectCardView,
+  projectDocumentView,
+  projectFileName,
+  type ProjectCardView,
+} from './project-view.ts';
 
 type Deps = Pick<ApiDeps, 'db' | 'storage'>;
 type Page = { offset: number; limit: number };
@@ -124,8 +131,8 @@ export async function projectDetail(
     owner: ownerCardView(storage, owner, viewer),
     access,
     access_message: access ? null : PROJECT_ACCESS_MESSAGE,
-    plans: access ? plans.map((plan) => planView(storage, plan)) : [],
-    documents: access ? row.documents.map((doc) => documentView(storage, doc)) : [],
+    plans: access ? plans.map(planView) : [],
+    documents: access ? row.documents.map((doc) => projectDocumentView(row.id, doc)) : [],
     plan_count: plans.length,
     document_count: row.documents.length,
     ...metaView(storage, row),
@@ -154,4 +161,26 @@ export async function projectDetailByPath(deps: Deps, slugOrId: string, viewer: 
     if (!(error instanceof AppError) || error.status !== 404 || !/^\d{1,9}$/.test(slugOrId)) throw error;
     return projectDetail(deps, { id }, viewer, { similar: false });
   }
+}
+
+/**
+ * /api/project-file: a plan's or document's file, for those who see them on the project (projectDetail): its
+ * owner and admins always, others when the project is public and their package includes project_access. A
+ * project the viewer may not see, or a file it does not hold, is not found; no access is forbidden.
+ */
+export async function projectFile(deps: Deps, viewer: SessionUser | null, projectId: number, name: string) {
+  const found = await findProjectWithOwner(deps.db, { id: projectId });
+  if (!found || !canSee(found.project, viewer)) throw AppError.notFound('project.not_found');
+  const row = found.project;
+  const privileged = viewer?.id === row.ownerId || isAdmin(viewer);
+  if (!privileged && !(await hasPackageFeature(deps.db, viewer, 'project_access')))
+    throw AppError.forbidden(PROJECT_ACCESS_MESSAGE);
+  const plans = await listPlans(deps.db, row.id);
+  const document = [...row.documents, ...plans.map((plan) => plan.document)].find(
+    (doc) => projectFileName(doc) === name,
+  );
+  if (!document) throw AppError.notFound();
+  const file = await deps.storage.get(document.key);
+  if (!file) throw AppError.notFound();
+  return { ...file, name: document.name };
 }

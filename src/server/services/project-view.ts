@@ -6,9 +6,10 @@ import {
   type ProjectPlanRow,
   type ProjectRow,
 } from '../repositories/project-repository.ts';
+import type { DocumentRecord } from '../db/schema/media-types.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import { imageView } from './image-view.ts';
-import { documentView, metaView } from './listing-view.ts';
+import { metaView } from './listing-view.ts';
 
 /** Where a project is: the formatted address and the parts of the chosen place. */
 export const placeView = (row: ProjectRow) => ({
@@ -20,10 +21,24 @@ export const placeView = (row: ProjectRow) => ({
   longitude: row.longitude,
 });
 
-export const planView = (storage: FileStorage, plan: ProjectPlanRow) => ({
+/** How a project's plan or document is named in its download address: the last part of its stored key. */
+export const projectFileName = (doc: DocumentRecord) => doc.key.slice(doc.key.lastIndexOf('/') + 1);
+
+/**
+ * A project's plan or document as clients receive it. Its URL is the download behind the project_access check
+ * (/api/project-file), never the file's public address: plans and documents are for package holders only.
+ */
+export const projectDocumentView = (projectId: number, doc: DocumentRecord) => ({
+  url: `/api/project-file/${projectId}/${encodeURIComponent(projectFileName(doc))}`,
+  name: doc.name,
+  content_type: doc.contentType,
+  size: doc.size,
+});
+
+export const planView = (plan: ProjectPlanRow) => ({
   id: plan.id,
   title: plan.title,
-  document: documentView(storage, plan.document),
+  document: projectDocumentView(plan.projectId, plan.document),
 });
 
 /** A project as its owner sees it: every field in the spec's names, media as URLs, review state included. */
@@ -40,8 +55,8 @@ export async function ownProjectView(deps: Pick<ApiDeps, 'db' | 'storage'>, row:
     ...placeView(row),
     image: imageView(storage, row.image),
     gallery_images: row.galleryImages.map((img) => imageView(storage, img)!),
-    documents: row.documents.map((doc) => documentView(storage, doc)),
-    plans: plans.map((plan) => planView(storage, plan)),
+    documents: row.documents.map((doc) => projectDocumentView(row.id, doc)),
+    plans: plans.map(planView),
     video_link: row.videoLink,
     ...metaView(storage, row),
     status: row.status,

@@ -30,9 +30,9 @@ export type VerificationFormField = Awaited<ReturnType<typeof verificationFormFi
 const isDocument = (value: unknown): value is DocumentRecord =>
   typeof value === 'object' && value !== null && 'key' in value && 'contentType' in value;
 
-/** Where the owner (or an admin) downloads an uploaded verification file; never a public URL. */
-export const verificationFileUrl = (fieldId: number, userId?: number) =>
-  `/api/agent-verification-file?field_id=${fieldId}${userId ? `&user_id=${userId}` : ''}`;
+/** Where the owner (or an admin) downloads a file of one application; never a public URL. */
+export const verificationFileUrl = (fieldId: number, requestId: number) =>
+  `/api/agent-verification-file?field_id=${fieldId}&request_id=${requestId}`;
 
 /** The submitted answers, by field id, from `form_fields[i][id]` + `form_fields[i][value]` (form or JSON). */
 function submittedAnswers(body: Nested): Map<number, NestedValue> {
@@ -88,6 +88,9 @@ function checkAnswer(field: VerificationFieldRow, raw: NestedValue): Checked {
  * apply-agent-verification: every required field answered, each answer of its field's type (choices from the
  * field's options, files a PDF or image checked by content and kept private). Allowed from "initial" and
  * "failed" (re-applying); the status becomes "pending" with one new request, all in one transaction.
+ * Each request keeps its own answers: a re-application starts from the previous request's answers (a field left
+ * empty, or a file not uploaded again, keeps the earlier answer) but is stored as new rows, so the failed request
+ * still shows what it was judged on, and its files are never deleted.
  */
 export async function applyForVerification(deps: Deps, actor: SessionUser, body: Nested) {
   const user = await findUserById(deps.db, actor.id);
@@ -95,10 +98,11 @@ export async function applyForVerification(deps: Deps, actor: SessionUser, body:
   if (user.verificationStatus === 'pending') throw AppError.conflict('verification.already_pending');
   if (user.verificationStatus === 'success') throw AppError.conflict('verification.already_verified');
 
-  const [fields, previous] = await Promise.all([
+  const [fields, latest] = await Promise.all([
     repo.listActiveVerificationFields(deps.db),
-    repo.listVerificationValues(deps.db, actor.id),
+    repo.findLatestVerificationRequest(deps.db, actor.id),
   ]);
+  const previous = latest ? await repo.listVerificationValues(deps.db, latest.id) : [];
   const answers = submittedAnswers(body);
   const errors: FieldErrors = {};
   for (const id of answers.keys())
@@ -133,17 +137,19 @@ export async function applyForVerification(deps: Deps, actor: SessionUser, body:
         values.push({ fieldId: field.id, value: document });
       } else values.push({ fieldId: field.id, value });
     }
+    // The earlier answers to fields of the form not answered this time carry over (copied, not shared rows).
+    for (const p of previous)
+      if (fields.some((f) => f.id === p.fieldId) && !values.some((v) => v.fieldId === p.fieldId))
+        values.push({ fieldId: p.fieldId, value: p.value as Value });
     const request = await deps.db.transaction(async (tx) => {
       await repo.lockUserVerification(tx, actor.id);
       const current = await findUserById(tx, actor.id);
       if (current?.verificationStatus === 'pending') throw AppError.conflict('verification.already_pending');
-      await repo.upsertVerificationValues(tx, actor.id, values);
       await updateUser(tx, actor.id, { verificationStatus: 'pending' });
-      return repo.insertVerificationRequest(tx, actor.id);
+      const created = await repo.insertVerificationRequest(tx, actor.id);
+      await repo.insertVerificationValues(tx, created.id, values);
+      return created;
     });
-    // Files the new answers replaced are no longer referenced.
-    const replaced = previous.filter((p) => isDocument(p.value) && values.some((v) => v.fieldId === p.fieldId));
-    await Promise.all(replaced.map((p) => deleteMedia(deps.storage, p.value as DocumentRecord)));
     return { request_id: request.id, status: 'pending' as const };
   } catch (error) {
     await Promise.all(stored.map((doc) => deleteMedia(deps.storage, doc)));
@@ -151,14 +157,17 @@ export async function applyForVerification(deps: Deps, actor: SessionUser, body:
   }
 }
 
-/** get-agent-verification-form-values: the user's status, the last fail reason, and their answers. */
+/**
+ * get-agent-verification-form-values: the user's status, the last fail reason, and the answers of their latest
+ * application (what a re-application starts from).
+ */
 export async function verificationFormValues(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
-  const [user, values, latest] = await Promise.all([
+  const [user, latest] = await Promise.all([
     findUserById(deps.db, actor.id),
-    repo.listVerificationValues(deps.db, actor.id),
     repo.findLatestVerificationRequest(deps.db, actor.id),
   ]);
   if (!user) throw AppError.unauthenticated();
+  const values = latest ? await repo.listVerificationValues(deps.db, latest.id) : [];
   return {
     status: user.verificationStatus,
     fail_reason: user.verificationStatus === 'failed' ? (latest?.failReason ?? null) : null,
@@ -167,17 +176,30 @@ export async function verificationFormValues(deps: Pick<ApiDeps, 'db'>, actor: S
       field_id: v.fieldId,
       name: v.name,
       field_type: v.fieldType,
-      value: isDocument(v.value) ? { name: v.value.name, url: verificationFileUrl(v.fieldId) } : v.value,
+      value: isDocument(v.value) ? { name: v.value.name, url: verificationFileUrl(v.fieldId, latest!.id) } : v.value,
     })),
   };
 }
 export type VerificationFormValues = Awaited<ReturnType<typeof verificationFormValues>>;
 
-/** An uploaded verification file, for its owner or an admin only. */
-export async function verificationFile(deps: Deps, actor: SessionUser, fieldId: number, userId?: number) {
-  const ownerId = userId ?? actor.id;
-  if (ownerId !== actor.id && actor.role !== 'admin') throw AppError.notFound();
-  const row = await repo.findVerificationValue(deps.db, ownerId, fieldId);
+/**
+ * An uploaded verification file, for its owner or an admin only: of the application request_id names, or else of
+ * the latest application of user_id (admins) or of the caller.
+ */
+export async function verificationFile(
+  deps: Deps,
+  actor: SessionUser,
+  fieldId: number,
+  by: { requestId?: number | undefined; userId?: number | undefined } = {},
+) {
+  const ownerId = by.userId ?? actor.id;
+  const request = by.requestId
+    ? await repo.findVerificationRequestById(deps.db, by.requestId)
+    : await repo.findLatestVerificationRequest(deps.db, ownerId);
+  if (!request) throw AppError.notFound();
+  if (by.userId !== undefined && request.userId !== by.userId) throw AppError.notFound();
+  if (request.userId !== actor.id && actor.role !== 'admin') throw AppError.notFound();
+  const row = await repo.findVerificationValue(deps.db, request.id, fieldId);
   if (!row || !isDocument(row.value)) throw AppError.notFound();
   const file = await deps.storage.get(row.value.key);
   if (!file) throw AppError.notFound();

@@ -13,6 +13,15 @@ export interface FileStorage {
  */
 export const PRIVATE_PREFIX = 'private/';
 
+/**
+ * Project plans and documents stored before they moved under private/ (`projects/u{owner}/doc-...`): they are
+ * gated by project_access like the newer ones, so /uploads does not serve them either.
+ */
+const OLD_PROJECT_DOCUMENT = /^projects\/[^/]+\/doc-/;
+
+/** Whether /uploads (the public address of files) may serve a key: never private files nor project documents. */
+export const isPublicKey = (key: string) => !key.startsWith(PRIVATE_PREFIX) && !OLD_PROJECT_DOCUMENT.test(key);
+
 /** Characters a key may hold that need no escaping in a URL path (generated keys hold only these). */
 const PLAIN_KEY = /^[\w.~/-]*$/;
 

@@ -146,6 +146,23 @@ test('a visitor browses projects and opens one: summary for all, plans with proj
   await expect(memberPage.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(memberPage.getByRole('link', { name: 'Two-bedroom plan' })).toHaveAttribute('download', /\.pdf$/);
   await expect(memberPage.getByTestId('project-access-gate')).toHaveCount(0);
+
+  // The files are gated too: their address checks the caller on every download, and /uploads never serves them.
+  const href = (await memberPage.getByRole('link', { name: 'Two-bedroom plan' }).getAttribute('href'))!;
+  expect(href).toMatch(new RegExp(`^/api/project-file/${id}/[\\w.-]+\\.pdf$`));
+  const download = await memberPage.request.get(href);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('application/pdf');
+  expect((await page.request.get(href)).status()).toBe(403);
+  expect((await page.request.get('/uploads/private/seed/floor-plan.pdf')).status()).toBe(404);
+  expect((await page.request.get('/uploads/seed/floor-plan.pdf')).status()).toBe(404);
+  const plain = await browser.newContext();
+  const plainPage = await plain.newPage();
+  // user5 holds no package.
+  await signIn(plainPage, 'user5@example.com', `/project-details/${slug}`);
+  await expect(plainPage.getByTestId('project-access-gate')).toBeVisible();
+  expect((await plainPage.request.get(href)).status()).toBe(403);
+  await plain.close();
   await member.close();
 });
 

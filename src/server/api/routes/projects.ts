@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { POSTED_SINCE } from '../../../lib/listing-filters.ts';
 import { AppError } from '../../errors.ts';
 import { PROJECT_TYPES } from '../../services/project-posting-service.ts';
-import { projectDetail, searchProjects } from '../../services/project-service.ts';
+import { projectDetail, projectFile, searchProjects } from '../../services/project-service.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
 import { page, paginationQuery, queryFlag, imageReply, seoMetaReply } from '../schemas.ts';
@@ -137,6 +137,24 @@ const routes = {
     request: { query: z.object({ slug_id: textQuery, id: idQuery, get_similar: queryFlag.optional() }) },
     responses: replies(projectDetailShape, 'A project'),
   }),
+  file: createRoute({
+    method: 'get',
+    path: '/project-file/{project_id}/{name}',
+    tags: ['projects'],
+    summary: "Download a project's plan or document (project_access)",
+    description:
+      'The URLs get-project-detail and get-added-projects give for plans and documents. The token (or session ' +
+      "cookie) is optional: the project's owner and admins always get the file; others only from a public " +
+      'project and with a package that includes project_access (403 otherwise). These files are never served ' +
+      'from /uploads.',
+    request: {
+      params: z.object({
+        project_id: z.coerce.number().int().positive().max(2_147_483_647),
+        name: z.string().regex(/^[\w.-]{1,200}$/),
+      }),
+    },
+    responses: { 200: { description: 'The file' } },
+  }),
 };
 
 export const projectRoutes = newRouter()
@@ -164,4 +182,16 @@ export const projectRoutes = newRouter()
     const detail = await projectDetail(c.var, by, c.var.user, { similar: get_similar ?? false });
     const message = detail.access_message ?? 'api.ok';
     return ok(c, { ...detail, access_message: detail.access_message && c.var.t(detail.access_message) }, message);
+  })
+  .openapi(routes.file, async (c) => {
+    const { project_id, name } = c.req.valid('param');
+    const file = await projectFile(c.var, c.var.user, project_id, name);
+    return new Response(file.body as Uint8Array<ArrayBuffer>, {
+      headers: {
+        'content-type': file.contentType,
+        'content-disposition': `attachment; filename="${file.name.replace(/"/g, '')}"`,
+        // Who may read it depends on the caller's package: never kept by a shared cache.
+        'cache-control': 'private, no-store',
+      },
+    });
   });

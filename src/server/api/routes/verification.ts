@@ -56,13 +56,17 @@ const routes = {
     method: 'get',
     path: '/agent-verification-file',
     tags: ['verification'],
-    summary: 'Download an uploaded verification file (yours; admins may name user_id)',
+    summary: 'Download an uploaded verification file (yours; admins may name request_id or user_id)',
+    description:
+      "field_id with request_id: that application's file (each application keeps its own answers and files); " +
+      'without it, the latest application of user_id (admins) or your own.',
     security,
     middleware: [requireUser] as const,
     request: {
       query: z.object({
         field_id: z.coerce.number().int().positive().max(2_147_483_647),
         user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+        request_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
       }),
     },
     responses: { 200: { description: 'The file' } },
@@ -76,8 +80,8 @@ export const verificationRoutes = newRouter()
   )
   .openapi(routes.values, async (c) => ok(c, await verificationFormValues(c.var, c.var.user!)))
   .openapi(routes.file, async (c) => {
-    const { field_id, user_id } = c.req.valid('query');
-    const file = await verificationFile(c.var, c.var.user!, field_id, user_id);
+    const { field_id, user_id, request_id } = c.req.valid('query');
+    const file = await verificationFile(c.var, c.var.user!, field_id, { requestId: request_id, userId: user_id });
     return new Response(file.body as Uint8Array<ArrayBuffer>, {
       headers: {
         'content-type': file.contentType,

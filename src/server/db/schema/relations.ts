@@ -40,7 +40,6 @@ export const usersRelations = relations(users, ({ many, one }) => ({
   packages: many(userPackages),
   payments: many(paymentTransactions),
   advertisements: many(advertisements),
-  verificationValues: many(agentVerificationValues),
   verificationRequests: many(agentVerificationRequests, { relationName: 'verification_applicant' }),
   personalisedFields: one(personalisedFields),
   sessions: many(sessions),
@@ -189,14 +188,18 @@ export const agentVerificationFieldsRelations = relations(agentVerificationField
 }));
 
 export const agentVerificationValuesRelations = relations(agentVerificationValues, ({ one }) => ({
-  user: one(users, { fields: [agentVerificationValues.userId], references: [users.id] }),
+  request: one(agentVerificationRequests, {
+    fields: [agentVerificationValues.requestId],
+    references: [agentVerificationRequests.id],
+  }),
   field: one(agentVerificationFields, {
     fields: [agentVerificationValues.fieldId],
     references: [agentVerificationFields.id],
   }),
 }));
 
-export const agentVerificationRequestsRelations = relations(agentVerificationRequests, ({ one }) => ({
+export const agentVerificationRequestsRelations = relations(agentVerificationRequests, ({ one, many }) => ({
+  values: many(agentVerificationValues),
   user: one(users, {
     fields: [agentVerificationRequests.userId],
     references: [users.id],

@@ -26,22 +26,6 @@ export const agentVerificationFields = pgTable('agent_verification_fields', {
   createdAt: createdAt(),
 });
 
-export const agentVerificationValues = pgTable(
-  'agent_verification_values',
-  {
-    id: id(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    fieldId: integer()
-      .notNull()
-      .references(() => agentVerificationFields.id, { onDelete: 'cascade' }),
-    value: jsonb().$type<unknown>().notNull(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('agent_verification_values_unique').on(t.userId, t.fieldId)],
-);
-
 /** One row per application; the user's current status is mirrored on users.verification_status. */
 export const agentVerificationRequests = pgTable(
   'agent_verification_requests',
@@ -57,6 +41,26 @@ export const agentVerificationRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('agent_verification_requests_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * The answers of one application: each request keeps the answers (and files) it was judged on; a re-application
+ * starts from the previous request's answers but is stored as its own rows.
+ */
+export const agentVerificationValues = pgTable(
+  'agent_verification_values',
+  {
+    id: id(),
+    requestId: integer()
+      .notNull()
+      .references(() => agentVerificationRequests.id, { onDelete: 'cascade' }),
+    fieldId: integer()
+      .notNull()
+      .references(() => agentVerificationFields.id, { onDelete: 'cascade' }),
+    value: jsonb().$type<unknown>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('agent_verification_values_request_field_unique').on(t.requestId, t.fieldId)],
 );
 
 export const personalisedFields = pgTable(

@@ -170,15 +170,18 @@ export async function seedDemoActivity(tx: Executor, random: Random, ctx: DemoAc
     const status = person.verificationStatus as 'success' | 'pending' | 'failed';
     const appliedAt = ago(random.int(20, 200));
     const reviewed = status !== 'pending';
-    await tx.insert(s.agentVerificationRequests).values({
-      userId: person.id,
-      status,
-      reviewedBy: reviewed ? ctx.adminId : null,
-      reviewedAt: reviewed ? new Date(appliedAt.getTime() + 2 * DAY_MS) : null,
-      failReason:
-        status === 'failed' ? 'The licence number could not be verified. Please check it and apply again.' : null,
-      createdAt: appliedAt,
-    });
+    const [request] = await tx
+      .insert(s.agentVerificationRequests)
+      .values({
+        userId: person.id,
+        status,
+        reviewedBy: reviewed ? ctx.adminId : null,
+        reviewedAt: reviewed ? new Date(appliedAt.getTime() + 2 * DAY_MS) : null,
+        failReason:
+          status === 'failed' ? 'The licence number could not be verified. Please check it and apply again.' : null,
+        createdAt: appliedAt,
+      })
+      .returning({ id: s.agentVerificationRequests.id });
     const values: [number | undefined, unknown][] = [
       [field('Full legal name'), person.name],
       [field('Licence number'), `RE-${random.int(100000, 999999)}`],
@@ -187,7 +190,7 @@ export async function seedDemoActivity(tx: Executor, random: Random, ctx: DemoAc
     ];
     const rows = values
       .filter((v): v is [number, unknown] => v[0] !== undefined)
-      .map(([fieldId, value]) => ({ userId: person.id, fieldId, value }));
+      .map(([fieldId, value]) => ({ requestId: request!.id, fieldId, value }));
     if (rows.length) await tx.insert(s.agentVerificationValues).values(rows);
   }
 

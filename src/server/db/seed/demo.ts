@@ -2,7 +2,7 @@ import { count, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password.ts';
 import { logger } from '../../logger.ts';
 import { createImageVariants } from '../../media/image-variants.ts';
-import type { FileStorage } from '../../storage/storage.ts';
+import { PRIVATE_PREFIX, type FileStorage } from '../../storage/storage.ts';
 import { slugify, uniqueSlug } from '../../../lib/slug.ts';
 import type { Database, Executor } from '../client.ts';
 import * as s from '../schema/index.ts';
@@ -45,9 +45,18 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
   const now = options.now ?? new Date();
   const photos = await makePhotos(random, storage);
   const avatars = await makeAvatars(storage);
-  const planDocument = await storeDemoPdf(storage, 'seed/floor-plan.pdf', 'Demo floor plan');
-  const idDocument = await storeDemoPdf(storage, 'seed/identity-document.pdf', 'Demo identity document');
-  const receipt = await storeDemoPdf(storage, 'seed/bank-transfer-receipt.pdf', 'Demo bank transfer receipt');
+  // Plans (project_access), identity documents and receipts are private: never at a public /uploads address.
+  const planDocument = await storeDemoPdf(storage, `${PRIVATE_PREFIX}seed/floor-plan.pdf`, 'Demo floor plan');
+  const idDocument = await storeDemoPdf(
+    storage,
+    `${PRIVATE_PREFIX}seed/identity-document.pdf`,
+    'Demo identity document',
+  );
+  const receipt = await storeDemoPdf(
+    storage,
+    `${PRIVATE_PREFIX}seed/bank-transfer-receipt.pdf`,
+    'Demo bank transfer receipt',
+  );
   const demoPasswordHash = await hashPassword(DEMO_PASSWORD);
 
   const seeded = await db.transaction(async (tx) => {
