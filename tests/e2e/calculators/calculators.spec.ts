@@ -20,6 +20,16 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Calculate' }).click();
     await expect(page.getByTestId('monthly-emi')).toHaveText('$1,264.14');
     await expect(page.getByText('The detailed mortgage schedule needs a package that includes it.')).toBeVisible();
+    // Amounts as every price on the site, whatever the page's language: the currency's own format.
+    await page.goto(`${page.url()}&lang=ar`);
+    await expect(page.getByTestId('monthly-emi')).toHaveText('$1,264.14');
+    await page.goto('/mortgage-calculator?lang=en');
+    await fill(page, {
+      'Property price or loan amount': '250000',
+      'Down payment': '50000',
+      'Interest rate (% a year)': '6.5',
+      'Loan term (years)': '30',
+    });
 
     await fill(page, { 'Down payment': '300000' });
     await page.getByRole('button', { name: 'Calculate' }).click();
