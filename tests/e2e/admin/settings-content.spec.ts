@@ -100,3 +100,10 @@ test('deleting a content entry needs the confirmation ticked', async ({ page, ba
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(question)).toHaveCount(0);
 });
+
+test('a new verification field starts required, as the seeded ones are', async ({ page }) => {
+  await signIn(page, ADMIN, '/admin/content/verification-fields/new');
+  await expect(page.getByRole('checkbox', { name: 'Required' })).toBeChecked();
+  await page.goto('/admin/content/parameters/new');
+  await expect(page.getByRole('checkbox', { name: 'Required' })).not.toBeChecked();
+});

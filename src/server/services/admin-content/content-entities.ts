@@ -130,6 +130,8 @@ export const verificationFieldEntity = defineEntity({
   name: 'verification-fields',
   audit: 'verification_field',
   table: agentVerificationFields,
+  // Applicants are asked what the site needs to verify them: a new field starts required (as the seeded ones are).
+  newDefaults: { is_required: true },
   search: [agentVerificationFields.name],
   orderBy: [agentVerificationFields.sortOrder, agentVerificationFields.id],
   fields: [

@@ -75,6 +75,8 @@ export interface AdminEntity<Values = Record<string, unknown>> {
   /** Rows others point at: deactivated (when `activeColumn` is set) or refused, never deleted. */
   inUse?(db: Executor, row: ContentRow): Promise<boolean>;
   activeColumn?: string;
+  /** What the console's form for a new row starts with, beyond being switched on. */
+  newDefaults?: Record<string, unknown>;
   /** Refuses a delete for a reason of the entity's own (the default language). */
   guardDelete?(row: ContentRow): void;
   /** Runs after a committed change (caches to drop). */
