@@ -449,7 +449,19 @@ describe('bank transfer', () => {
     expect(res.body.data).toMatchObject({ status: 'review', provider: 'bank_transfer', amount: 49 });
     const row = await transaction(res.body.data.id);
     expect(row.receipt!.key.startsWith('private/payments/')).toBe(true);
-    const pdf = await upload(token, new Blob(['%PDF-1.4\n%fake\n'], { type: 'application/pdf' }), 'r.pdf');
+    const pdfReceipt = () => new Blob(['%PDF-1.4\n%fake\n'], { type: 'application/pdf' });
+    // A second transfer for the same package while the first waits is refused: it would be a second payment.
+    const twice = await upload(token, pdfReceipt(), 'r.pdf');
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(
+      'Your transfer for this package is already waiting for review; you will be notified when it is checked.',
+    );
+    const mine = await app.database.db
+      .select()
+      .from(s.paymentTransactions)
+      .where(eq(s.paymentTransactions.userId, row.userId));
+    expect(mine).toHaveLength(1);
+    const pdf = await upload((await buyer()).token, pdfReceipt(), 'r.pdf');
     expect(pdf.body.data.status).toBe('review');
   });
 

@@ -35,6 +35,23 @@ export async function findTransaction(db: Executor, id: number) {
 }
 export type TransactionWithNames = NonNullable<Awaited<ReturnType<typeof findTransaction>>>;
 
+/** Whether the user has a bank transfer for the package still waiting for an admin's review. */
+export async function hasTransferInReview(db: Executor, userId: number, packageId: number) {
+  const [row] = await db
+    .select({ id: paymentTransactions.id })
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.userId, userId),
+        eq(paymentTransactions.packageId, packageId),
+        eq(paymentTransactions.provider, 'bank_transfer'),
+        eq(paymentTransactions.status, 'review'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The transaction a provider reference names, locked until the transaction ends (webhooks, reviews). */
 export async function lockTransactionByReference(db: Executor, provider: PaymentProviderName, reference: string) {
   const [row] = await db

@@ -312,6 +312,8 @@ export async function submitBankTransfer(
   const settings = await readSettings(deps.db);
   assertOffered(settings, 'bank_transfer');
   const pkg = await packageToBuy(deps.db, actor, packageId);
+  // One transfer per package at a time: a second receipt would be a second payment for the same package.
+  if (await repo.hasTransferInReview(deps.db, actor.id, pkg.id)) throw AppError.conflict('payment.transfer_in_review');
   const receipt = await storeDocument(deps.storage, file, 'receipt', `${PRIVATE_PREFIX}payments/u${actor.id}`);
   try {
     const transaction = await repo.insertTransaction(deps.db, {
