@@ -10,13 +10,14 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the mortgage calculator answers the form and explains bad input', async ({ page }) => {
-    await page.goto('/mortgage-calculator');
-    await fill(page, {
+    const loan = {
       'Property price or loan amount': '250000',
       'Down payment': '50000',
       'Interest rate (% a year)': '6.5',
       'Loan term (years)': '30',
-    });
+    };
+    await page.goto('/mortgage-calculator');
+    await fill(page, loan);
     await page.getByRole('button', { name: 'Calculate' }).click();
     await expect(page.getByTestId('monthly-emi')).toHaveText('$1,264.14');
     await expect(page.getByText('The detailed mortgage schedule needs a package that includes it.')).toBeVisible();
@@ -24,12 +25,7 @@ test.describe('without JavaScript', () => {
     await page.goto(`${page.url()}&lang=ar`);
     await expect(page.getByTestId('monthly-emi')).toHaveText('$1,264.14');
     await page.goto('/mortgage-calculator?lang=en');
-    await fill(page, {
-      'Property price or loan amount': '250000',
-      'Down payment': '50000',
-      'Interest rate (% a year)': '6.5',
-      'Loan term (years)': '30',
-    });
+    await fill(page, loan);
 
     await fill(page, { 'Down payment': '300000' });
     await page.getByRole('button', { name: 'Calculate' }).click();
