@@ -92,6 +92,14 @@ export async function searchProjects(
   return { total, ...page, items: rows.map((row) => projectCardView(deps.storage, row, viewer)) };
 }
 
+/** A project's owner and admins: they see its review state, and always its plans and documents. */
+const isPrivileged = (viewer: SessionUser | null, row: { ownerId: number }) =>
+  viewer?.id === row.ownerId || isAdmin(viewer);
+
+/** Plans and documents (the detail's lists and their downloads): privileged viewers, others with project_access. */
+const hasFileAccess = async (db: Deps['db'], viewer: SessionUser | null, row: { ownerId: number }) =>
+  isPrivileged(viewer, row) || hasPackageFeature(db, viewer, 'project_access');
+
 /**
  * get-project-detail and the detail page: the project with its category, owner card, gallery and similar
  * projects. The public sees approved, active projects; the owner and admins see it whatever its state. Plans and
@@ -109,9 +117,9 @@ export async function projectDetail(
   const { project: row, owner, category } = found;
   const { storage } = deps;
   const isOwner = viewer?.id === row.ownerId;
-  const privileged = isOwner || isAdmin(viewer);
+  const privileged = isPrivileged(viewer, row);
   const [access, plans, similar] = await Promise.all([
-    privileged || hasPackageFeature(deps.db, viewer, 'project_access'),
+    hasFileAccess(deps.db, viewer, row),
     listPlans(deps.db, row.id),
     options.similar === false
       ? Promise.resolve({ rows: [] })
@@ -172,9 +180,7 @@ export async function projectFile(deps: Deps, viewer: SessionUser | null, projec
   const found = await findProjectWithOwner(deps.db, { id: projectId });
   if (!found || !canSee(found.project, viewer)) throw AppError.notFound('project.not_found');
   const row = found.project;
-  const privileged = viewer?.id === row.ownerId || isAdmin(viewer);
-  if (!privileged && !(await hasPackageFeature(deps.db, viewer, 'project_access')))
-    throw AppError.forbidden(PROJECT_ACCESS_MESSAGE);
+  if (!(await hasFileAccess(deps.db, viewer, row))) throw AppError.forbidden(PROJECT_ACCESS_MESSAGE);
   const plans = await listPlans(deps.db, row.id);
   const document = [...row.documents, ...plans.map((plan) => plan.document)].find(
     (doc) => projectFileName(doc) === name,
