@@ -14,6 +14,11 @@ export const POSTED_SINCE = [
   'last_6_months',
 ] as const;
 export const SORTS = ['newest', 'price_asc', 'price_desc', 'most_viewed', 'most_liked'] as const;
+/** A minimum price above the maximum matches nothing: the visitor's mistake, told on max_price with this message. */
+export const PRICE_RANGE_MESSAGE = 'listing.price_range';
+export const priceRangeInverted = (f: { min_price?: number | undefined; max_price?: number | undefined }) =>
+  f.min_price !== undefined && f.max_price !== undefined && f.min_price > f.max_price;
+
 export type PostedSince = (typeof POSTED_SINCE)[number];
 export type ListingSort = (typeof SORTS)[number];
 

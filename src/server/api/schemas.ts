@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { PRICE_RANGE_MESSAGE, priceRangeInverted } from '../../lib/listing-filters.ts';
 
 /** `offset`/`limit` as the spec's list calls take them; limits are capped so a client cannot ask for everything. */
 export const paginationQuery = z.object({
@@ -57,3 +58,11 @@ export const cityReply = z.object({
   image: imageReply,
   property_count: z.number(),
 });
+
+/** The price-range check of listing queries (list and map), as a refinement: a minimum above the maximum. */
+export function checkPriceRange(
+  q: { min_price?: number | undefined; max_price?: number | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (priceRangeInverted(q)) ctx.addIssue({ code: 'custom', path: ['max_price'], message: PRICE_RANGE_MESSAGE });
+}

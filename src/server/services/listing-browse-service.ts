@@ -1,4 +1,4 @@
-import type { ListingFilter } from '../../lib/listing-filters.ts';
+import { PRICE_RANGE_MESSAGE, priceRangeInverted, type ListingFilter } from '../../lib/listing-filters.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { findProperties } from './property-service.ts';
@@ -15,8 +15,7 @@ export async function browseListings(
   pageSize: number,
   fixedCategory?: { id: number } | null,
 ) {
-  if (filter.min_price !== undefined && filter.max_price !== undefined && filter.min_price > filter.max_price)
-    throw AppError.validation({ max_price: ['listing.price_range'] });
+  if (priceRangeInverted(filter)) throw AppError.validation({ max_price: [PRICE_RANGE_MESSAGE] });
   return findProperties(
     db,
     null,

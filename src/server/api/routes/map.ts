@@ -5,7 +5,7 @@ import { findPlaces, reverseGeocode } from '../../services/geocode-service.ts';
 import { citiesNear, searchMapForApi } from '../../services/map-search-service.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
-import { totalCapped } from '../schemas.ts';
+import { checkPriceRange, totalCapped } from '../schemas.ts';
 import { propertyCard } from './properties.ts';
 
 /* ---------- query values: empty means absent; malformed values are a 422 naming the field ---------- */
@@ -129,8 +129,7 @@ const boundsQuery = z
     if (q.west !== undefined && q.east !== undefined && q.west > q.east)
       ctx.addIssue({ code: 'custom', path: ['east'], message: 'map.invalid_bounds' });
     pairComplete(q, ctx);
-    if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price)
-      ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'listing.price_range' });
+    checkPriceRange(q, ctx);
   });
 
 /** A point is required: both coordinates. */

@@ -7,7 +7,7 @@ import { viewProperty } from '../../services/property-detail-service.ts';
 import { nearbyProperties, searchProperties, type PropertySearch } from '../../services/property-service.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
-import { listingPage, imageReply, seoMetaReply, cityReply } from '../schemas.ts';
+import { checkPriceRange, listingPage, imageReply, seoMetaReply, cityReply } from '../schemas.ts';
 
 /* ---------- query values: empty means absent, anything malformed is a 422 with a message per field ---------- */
 
@@ -96,10 +96,7 @@ const listQuery = z
     sort: optional(z.enum(SORTS, { error: 'listing.invalid_sort' })).openapi({ type: 'string', enum: [...SORTS] }),
     ...paging,
   })
-  .superRefine((q, ctx) => {
-    if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price)
-      ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'listing.price_range' });
-  });
+  .superRefine(checkPriceRange);
 type ListQuery = z.output<typeof listQuery>;
 
 const LIST_DESCRIPTION =
