@@ -90,7 +90,7 @@ export interface CardPage {
   items: PropertyCardData[];
 }
 
-const NO_CARDS: CardPage = { total: 0, totalCapped: false, items: [] };
+export const NO_CARDS: CardPage = { total: 0, totalCapped: false, items: [] };
 
 /** Public listings (approved and active) matching `filter`, as cards. Pages and the API share it. */
 export async function browseProperties(

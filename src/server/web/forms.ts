@@ -84,6 +84,23 @@ export function failedPost(response: ResponseInit & { headers: Headers }, error:
 }
 
 /**
+ * A page's read that the visitor's input can make impossible (a price range upside down): its result, or
+ * `fallback` with the problem to show beside the fields, its status set on the response as `failedPost` does.
+ */
+export async function readOrProblem<T>(
+  read: Promise<T>,
+  fallback: T,
+  response: ResponseInit & { headers: Headers },
+  t: Translator,
+): Promise<{ value: T; problem: FormProblem | null }> {
+  try {
+    return { value: await read, problem: null };
+  } catch (error) {
+    return { value: fallback, problem: failedPost(response, error, t) };
+  }
+}
+
+/**
  * A form as the API's readBody sees it: a field sent more than once (a checklist, a checkbox after its hidden
  * "0") becomes a list, files are kept apart. Admin pages hand this to the same services as the API.
  */
