@@ -84,6 +84,12 @@ function checkAnswer(field: VerificationFieldRow, raw: NestedValue): Checked {
   }
 }
 
+/** A user's latest application and its answers (none before the first): what a re-application starts from. */
+async function latestApplication(db: Deps['db'], userId: number) {
+  const latest = await repo.findLatestVerificationRequest(db, userId);
+  return { latest, values: latest ? await repo.listVerificationValues(db, latest.id) : [] };
+}
+
 /**
  * apply-agent-verification: every required field answered, each answer of its field's type (choices from the
  * field's options, files a PDF or image checked by content and kept private). Allowed from "initial" and
@@ -98,11 +104,10 @@ export async function applyForVerification(deps: Deps, actor: SessionUser, body:
   if (user.verificationStatus === 'pending') throw AppError.conflict('verification.already_pending');
   if (user.verificationStatus === 'success') throw AppError.conflict('verification.already_verified');
 
-  const [fields, latest] = await Promise.all([
+  const [fields, { values: previous }] = await Promise.all([
     repo.listActiveVerificationFields(deps.db),
-    repo.findLatestVerificationRequest(deps.db, actor.id),
+    latestApplication(deps.db, actor.id),
   ]);
-  const previous = latest ? await repo.listVerificationValues(deps.db, latest.id) : [];
   const answers = submittedAnswers(body);
   const errors: FieldErrors = {};
   for (const id of answers.keys())
@@ -162,12 +167,11 @@ export async function applyForVerification(deps: Deps, actor: SessionUser, body:
  * application (what a re-application starts from).
  */
 export async function verificationFormValues(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
-  const [user, latest] = await Promise.all([
+  const [user, { latest, values }] = await Promise.all([
     findUserById(deps.db, actor.id),
-    repo.findLatestVerificationRequest(deps.db, actor.id),
+    latestApplication(deps.db, actor.id),
   ]);
   if (!user) throw AppError.unauthenticated();
-  const values = latest ? await repo.listVerificationValues(deps.db, latest.id) : [];
   return {
     status: user.verificationStatus,
     fail_reason: user.verificationStatus === 'failed' ? (latest?.failReason ?? null) : null,
