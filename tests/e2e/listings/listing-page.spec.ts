@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiToken, postListing } from '../support/api-listings.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { waitForIslands } from '../support/hydration.ts';
@@ -30,6 +30,17 @@ const userId = async (page: Page) =>
   (await (await page.request.get('/api/get-user-data')).json()).data as { id: number; name: string };
 
 /** One of the owner's listings that visitors see (approved, active, not premium). */
+/** An empty chat message is refused, and the box to fix is the one marked, described and focused: that box. */
+async function expectEmptyMessageMarked(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please check the highlighted fields.');
+  const box = page.getByLabel('Your message');
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await expect(box).toHaveAccessibleDescription('This field is required.');
+  await expect(box).toBeFocused();
+  return box;
+}
+
 async function publicListingOf(page: Page): Promise<OwnListing> {
   const body = await (await page.request.get('/api/get-added-properties?limit=50')).json();
   const listing = (body.data.items as OwnListing[]).find(
@@ -58,13 +69,7 @@ test('a visitor chats with the owner from the listing page; the owner answers fr
   await expect(buyer).toHaveURL(new RegExp(`/user/messages/u${ownerId}-p${listing.id}$`));
   await waitForIslands(buyer);
 
-  // An empty message is refused, and the box to fix is the one marked and focused.
-  await buyer.getByRole('button', { name: 'Send' }).click();
-  await expect(buyer.getByRole('alert')).toHaveText('Please check the highlighted fields.');
-  const box = buyer.getByLabel('Your message');
-  await expect(box).toHaveAttribute('aria-invalid', 'true');
-  await expect(box).toHaveAccessibleDescription('This field is required.');
-  await expect(box).toBeFocused();
+  const box = await expectEmptyMessageMarked(buyer);
   await expectNoSeriousA11yViolations(buyer);
 
   const text = `Is the listing still available? ${Date.now().toString(36)}`;
@@ -106,12 +111,7 @@ test.describe('without JavaScript', () => {
     await page.locator('.owner-card').getByRole('link', { name: 'Chat with owner' }).click();
     await expect(page).toHaveURL(new RegExp(`/user/messages/u\\d+-p${listing.id}$`));
 
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Please check the highlighted fields.');
-    const box = page.getByLabel('Your message');
-    await expect(box).toHaveAttribute('aria-invalid', 'true');
-    await expect(box).toHaveAccessibleDescription('This field is required.');
-    await expect(box).toBeFocused();
+    const box = await expectEmptyMessageMarked(page);
 
     const text = `Hello from a page without scripts ${Date.now().toString(36)}`;
     await box.fill(text);
