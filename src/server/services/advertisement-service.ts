@@ -120,10 +120,13 @@ export type MyAdvertisementView = ReturnType<typeof myAdView>;
  * "Feature" only for the others.
  */
 export async function openAdvertisements(db: Database, actor: SessionUser, now = new Date()) {
-  const rows = await repo.listOpenAdvertisements(db, actor.id, now);
-  const byId = (id: (row: (typeof rows)[number]) => number | null) =>
-    new Map(rows.flatMap((row) => (id(row) === null ? [] : [[id(row)!, row.status] as const])));
-  return { property: byId((row) => row.propertyId), project: byId((row) => row.projectId) };
+  const property = new Map<number, AdState>();
+  const project = new Map<number, AdState>();
+  for (const row of await repo.listOpenAdvertisements(db, actor.id, now)) {
+    if (row.propertyId !== null) property.set(row.propertyId, row.status);
+    if (row.projectId !== null) project.set(row.projectId, row.status);
+  }
+  return { property, project };
 }
 
 export async function listMyAdvertisements(deps: Deps, actor: SessionUser, page: Page, now = new Date()) {
