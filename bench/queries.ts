@@ -28,6 +28,18 @@ export const FILTERED_SEARCHES: PropertySearch[] = [
 /** Full-text searches: single words, a phrase with a city, an exclusion. */
 export const TEXT_SEARCHES = ['garden', '"rooftop pool" lisbon', 'renovated -studio', 'sea view madrid'];
 
+/**
+ * Full-text searches that match fewer listings than a count holds, at 1M listings: none (a word no listing has, a
+ * typo), 7, 93 and 566. Newest first until the page is full, these once read all of property_search.
+ */
+export const RARE_TEXT_SEARCHES = [
+  'balcony',
+  'villa dubai garden "sea view" rooftop',
+  'gardn',
+  'penthouse dubai garden rooftop',
+  'penthouse dubai garden',
+];
+
 /** A map zoomed on a city (about 10 by 14 km). */
 export const MAP_VIEWS = [
   { latitude: 38.7223, longitude: -9.1393 },
@@ -105,6 +117,10 @@ export async function scenarios(deps: Deps): Promise<Scenario[]> {
     },
     { name: 'listing search (newest, no filter)', run: () => searchProperties(deps, null, {}, PAGE) },
     { name: 'text search', run: (i) => searchProperties(deps, null, { search: at(TEXT_SEARCHES, i) }, PAGE) },
+    {
+      name: 'text search (few or no matches)',
+      run: (i) => searchProperties(deps, null, { search: at(RARE_TEXT_SEARCHES, i) }, PAGE),
+    },
     { name: 'map bounds', run: (i) => searchMapForApi(deps, null, { bounds: at(MAP_VIEWS, i) }, PAGE) },
     // get_property by slug_id: the detail, similar listings and the view counter (a write), as the API does.
     { name: 'detail by slug', run: (i) => viewProperty(deps, { slug: at(slugs, i) }, null) },
