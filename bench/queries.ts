@@ -40,6 +40,14 @@ export const RARE_TEXT_SEARCHES = [
   'penthouse dubai garden',
 ];
 
+/** Words with a place, a type or a price: what the list page's search box sends with its filters. */
+export const TEXT_WITH_FILTERS: PropertySearch[] = [
+  { search: 'garden', city: 'London' },
+  { search: 'sea view', propertyType: 'sell', categorySlug: 'villa' },
+  { search: 'garden', city: 'London', propertyType: 'rent', maxPrice: 3_000 },
+  { search: 'balcony', city: 'Lisbon' },
+];
+
 /** A map zoomed on a city (about 10 by 14 km). */
 export const MAP_VIEWS = [
   { latitude: 38.7223, longitude: -9.1393 },
@@ -117,6 +125,10 @@ export async function scenarios(deps: Deps): Promise<Scenario[]> {
     },
     { name: 'listing search (newest, no filter)', run: () => searchProperties(deps, null, {}, PAGE) },
     { name: 'text search', run: (i) => searchProperties(deps, null, { search: at(TEXT_SEARCHES, i) }, PAGE) },
+    {
+      name: 'text search with filters',
+      run: (i) => searchProperties(deps, null, at(TEXT_WITH_FILTERS, i), PAGE),
+    },
     {
       name: 'text search (few or no matches)',
       run: (i) => searchProperties(deps, null, { search: at(RARE_TEXT_SEARCHES, i) }, PAGE),
