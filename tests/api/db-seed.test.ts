@@ -271,6 +271,33 @@ describe('demo data', () => {
     expect(new Set(payments.map((p) => p.status))).toEqual(new Set(['succeeded', 'review', 'failed']));
   });
 
+  it("keeps reports' outcomes in step with their listings", async () => {
+    const reports = await rows<{ status: string; admin_status: string; state: string; reject_reason: string | null }>(
+      sql`select r.status, p.admin_status, p.status as state, p.reject_reason
+          from reports r join properties p on p.id = r.property_id`,
+    );
+    // The queue shows every outcome, so each rule below is checked on at least one report.
+    expect(new Set(reports.map((r) => r.status))).toEqual(new Set(['open', 'dismissed', 'actioned']));
+    const isPublic = (r: (typeof reports)[number]) => r.admin_status === 'approved' && r.state === 'active';
+    for (const report of reports) {
+      // Acted on: the listing was hidden (rejected, with the reason its owner reads), as the console hides it.
+      if (report.status === 'actioned') {
+        expect(report.admin_status).toBe('rejected');
+        expect(report.reject_reason).toBe('Reported');
+      } else expect(isPublic(report), JSON.stringify(report)).toBe(true);
+    }
+    // Hiding closes every open report on the listing: none is left open beside an actioned one.
+    const openBesideActioned = await rows(sql`
+      select r.id from reports r where r.status = 'open' and exists (
+        select 1 from reports a where a.property_id = r.property_id and a.status = 'actioned')`);
+    expect(openBesideActioned).toEqual([]);
+    // A hidden listing is featured nowhere.
+    const featuredHidden = await rows(sql`
+      select a.id from advertisements a join properties p on p.id = a.property_id
+      where p.admin_status <> 'approved' and a.status = 'approved' and a.ends_at > ${NOW.toISOString()}::timestamptz`);
+    expect(featuredHidden).toEqual([]);
+  });
+
   it('fills the rest of the site: projects with plans, articles with HTML, packages with limits', async () => {
     const projects = await db().query.projects.findMany({ with: { plans: true } });
     for (const project of projects) {

@@ -6,14 +6,14 @@ import { AppError, fieldErrorsFromZod } from '../errors.ts';
 import { deleteMedia } from '../media/listing-media.ts';
 import * as repo from '../repositories/admin-content-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
+import { listPaging, listText } from './admin-list-query.ts';
 import type { AdminEntity, Deps } from './admin-content/entity.ts';
 import { recordAudit } from './audit-service.ts';
 import { MediaBatch } from './listing-media-batch.ts';
 
 export const contentQuerySchema = z.object({
-  search: z.string().trim().max(100).optional().catch(undefined),
-  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+  search: listText(100),
+  ...listPaging(),
 });
 
 async function viewOf(db: Executor, deps: Deps, entity: AdminEntity, row: repo.ContentRow) {

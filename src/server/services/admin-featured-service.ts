@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { setPropertyFeaturedUntil } from '../repositories/admin-moderation-repository.ts';
 import * as repo from '../repositories/admin-queue-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
+import { listChoice, listPaging } from './admin-list-query.ts';
 import { notifyAdminEvent, type AdminEvent } from './admin-events.ts';
 import { ADVERTISEMENTS_PATH } from './advertisement-service.ts';
 import { recordAudit } from './audit-service.ts';
@@ -15,12 +16,8 @@ export const AD_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as con
 export const DEFAULT_FEATURE_DAYS = 30;
 
 export const adQuerySchema = z.object({
-  status: z
-    .enum([...AD_STATUSES, 'all'])
-    .catch('pending')
-    .default('pending'),
-  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+  status: listChoice([...AD_STATUSES, 'all'], 'pending'),
+  ...listPaging(),
 });
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -10,6 +10,7 @@ import type { PropertyRow } from '../repositories/property-write-repository.ts';
 import { findUserVerificationStatus } from '../repositories/user-repository.ts';
 import { findSettingValue } from '../repositories/admin-policy-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
+import { listChoice, listId, listPaging, listText } from './admin-list-query.ts';
 import { notifyAdminEvent, ownerListingUrl, type AdminEvent } from './admin-events.ts';
 import { recordAudit } from './audit-service.ts';
 import { ownProjectView } from './project-view.ts';
@@ -44,18 +45,12 @@ export async function initialAdminStatus(
 
 /* ---------- the queues ---------- */
 
-const text = z.string().trim().max(100).optional().catch(undefined);
-
 export const reviewQuerySchema = z.object({
-  admin_status: z
-    .enum([...ADMIN_STATUSES, 'all'])
-    .catch('pending')
-    .default('pending'),
-  search: text,
-  city: text,
-  category_id: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
-  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+  admin_status: listChoice([...ADMIN_STATUSES, 'all'], 'pending'),
+  search: listText(100),
+  city: listText(100),
+  category_id: listId(),
+  ...listPaging(),
 });
 export type ReviewQuery = z.infer<typeof reviewQuerySchema>;
 

@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { lockProperty, updatePropertyReview } from '../repositories/admin-moderation-repository.ts';
 import * as repo from '../repositories/admin-queue-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
+import { listChoice, listPaging } from './admin-list-query.ts';
 import { notifyAdminEvent, ownerListingUrl, type AdminEvent } from './admin-events.ts';
 import { reviewSnapshot } from './admin-moderation-service.ts';
 import { recordAudit } from './audit-service.ts';
@@ -12,12 +13,8 @@ import { recordAudit } from './audit-service.ts';
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
 
 export const reportQuerySchema = z.object({
-  status: z
-    .enum([...REPORT_STATUSES, 'all'])
-    .catch('open')
-    .default('open'),
-  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+  status: listChoice([...REPORT_STATUSES, 'all'], 'open'),
+  ...listPaging(),
 });
 
 const reportView = (row: repo.ReportListRow) => ({

@@ -4,22 +4,18 @@ import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import * as repo from '../repositories/admin-user-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
+import { listChoice, listPaging, listText } from './admin-list-query.ts';
 import { recordAudit } from './audit-service.ts';
 import { signOutEverywhere } from './session-service.ts';
 
 export const USER_ROLES = ['user', 'agent', 'admin'] as const;
 
 export const userQuerySchema = z.object({
-  search: z.string().trim().max(100).optional().catch(undefined),
-  role: z.enum(USER_ROLES).optional().catch(undefined),
-  /** 1: active accounts, 0: deactivated ones, anything else: both. */
-  active: z
-    .enum(['1', '0', 'true', 'false'])
-    .transform((v) => v === '1' || v === 'true')
-    .optional()
-    .catch(undefined),
-  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+  search: listText(100),
+  role: listChoice(USER_ROLES),
+  /** 1 (or true): active accounts, 0 (or false): deactivated ones, not given: both. */
+  active: listChoice(['1', '0', 'true', 'false']),
+  ...listPaging(),
 });
 
 const userView = (row: repo.AdminUserListRow) => ({
@@ -41,7 +37,11 @@ export async function listUsers(db: Database, actor: SessionUser | null, input: 
   const query = userQuerySchema.parse(input ?? {});
   const { rows, total } = await repo.searchUsers(
     db,
-    { search: query.search || undefined, role: query.role, active: query.active },
+    {
+      search: query.search || undefined,
+      role: query.role,
+      active: query.active === undefined ? undefined : query.active === '1' || query.active === 'true',
+    },
     { offset: query.offset, limit: query.limit },
   );
   return { total, offset: query.offset, limit: query.limit, items: rows.map(userView) };

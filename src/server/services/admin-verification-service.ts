@@ -7,6 +7,7 @@ import * as repo from '../repositories/admin-queue-repository.ts';
 import { lockUser, setUserVerification } from '../repositories/admin-user-repository.ts';
 import { listVerificationValues } from '../repositories/verification-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
+import { listChoice, listPaging } from './admin-list-query.ts';
 import { urls } from '../../lib/urls.ts';
 import { notifyAdminEvent, type AdminEvent } from './admin-events.ts';
 import { reasonSchema } from './admin-moderation-service.ts';
@@ -16,12 +17,8 @@ import { verificationFileUrl } from './verification-service.ts';
 export const VERIFICATION_QUEUE_STATUSES = ['pending', 'success', 'failed'] as const;
 
 export const verificationQuerySchema = z.object({
-  status: z
-    .enum([...VERIFICATION_QUEUE_STATUSES, 'all'])
-    .catch('pending')
-    .default('pending'),
-  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+  status: listChoice([...VERIFICATION_QUEUE_STATUSES, 'all'], 'pending'),
+  ...listPaging(),
 });
 
 const requestView = (row: repo.VerificationRequestListRow) => ({

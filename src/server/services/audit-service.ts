@@ -3,6 +3,7 @@ import type { SessionUser } from '../auth/session-user.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { insertAuditRow, listAuditEntities, listAuditRows } from '../repositories/audit-repository.ts';
 import { assertAdmin } from './admin-access.ts';
+import { listPaging, listText } from './admin-list-query.ts';
 
 export interface AuditEntry {
   /** What was done, `<entity>.<verb>`: `property.approve`, `user.deactivate`, ... */
@@ -31,15 +32,14 @@ export async function recordAudit(tx: Executor, actor: SessionUser, entry: Audit
 }
 
 export const auditQuerySchema = z.object({
-  entity: z
-    .string()
-    .trim()
-    .max(50)
-    .regex(/^[a-z_]*$/)
-    .optional()
-    .catch(undefined),
-  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).catch(50).default(50),
+  /** A kind as the log writes it (`property`, `payment_transaction`): lower-case letters and underscores. */
+  entity: listText(50).pipe(
+    z
+      .string()
+      .regex(/^[a-z_]+$/)
+      .optional(),
+  ),
+  ...listPaging(50),
 });
 
 /** The audit log, newest first, optionally for one kind of entity. */

@@ -1,3 +1,5 @@
+import { MAX_ID } from '../../lib/validation/ids.ts';
+
 /**
  * Conversations have no table: they are the messages between two parties about one property (or none). A key
  * names one from the viewer's side, for URLs and live events: `u12-p34` (user 12 about property 34), `u12`,
@@ -22,8 +24,6 @@ export interface MessageParties {
   toAdmin: boolean;
   propertyId: number | null;
 }
-
-const MAX_ID = 2_147_483_647;
 
 export function conversationKey(ref: ConversationRef): string {
   const who = ref.other === 'admin' ? 'admin' : `u${ref.other}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reportSchema } from '../../lib/validation/chat.ts';
+import { MAX_ID } from '../../lib/validation/ids.ts';
 import { urls } from '../../lib/urls.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
@@ -8,9 +9,6 @@ import * as engagement from '../repositories/engagement-repository.ts';
 import { adjustPropertyLikes, findPropertyAccess, isPublicListing } from '../repositories/property-repository.ts';
 import { deleteNotificationsCausedBy } from '../repositories/notification-repository.ts';
 import { notify } from './notification-service.ts';
-
-/** The largest id a PostgreSQL integer column holds: anything above cannot exist (and must not reach SQL). */
-const MAX_ID = 2_147_483_647;
 
 const propertyId = z.coerce
   .number({ error: 'validation.required' })

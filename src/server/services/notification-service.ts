@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '../../lib/validation/ids.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database, Executor } from '../db/client.ts';
 import type { Translator } from '../i18n/translator.ts';
@@ -67,7 +68,7 @@ export async function listUserNotifications(db: Database, actor: SessionUser, in
 const idList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : typeof v === 'number' ? [v] : v),
   z
-    .array(z.coerce.number({ error: 'notifications.ids_invalid' }).int().positive().max(2_147_483_647))
+    .array(z.coerce.number({ error: 'notifications.ids_invalid' }).int().positive().max(MAX_ID))
     .max(500, 'notifications.ids_invalid'),
 );
 const markSchema = z

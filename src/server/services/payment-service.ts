@@ -22,6 +22,7 @@ import { findUserById } from '../repositories/user-repository.ts';
 import { PRIVATE_PREFIX } from '../storage/storage.ts';
 import { siteUrl } from '../web/site.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
+import { listChoice, listPaging } from './admin-list-query.ts';
 import { reasonSchema } from './admin-moderation-service.ts';
 import { recordAudit } from './audit-service.ts';
 import { notify } from './notification-service.ts';
@@ -300,6 +301,17 @@ export async function settleReturn(
   return transactionView((await repo.findTransaction(deps.db, transaction.id))!);
 }
 
+/**
+ * What the plan page tells a buyer back from a provider (`/subscription-plan?payment=<id>`): the state of that
+ * payment as stored, never what the address says, and only for the visitor's own payment. Anyone else's (an
+ * admin's visit included: "your package is active" speaks to the buyer), or a missing one, gives null.
+ */
+export async function ownPaymentStatus(db: Database, actor: SessionUser | null, id: number) {
+  if (!actor) return null;
+  const row = await repo.findTransaction(db, id);
+  return row && row.transaction.userId === actor.id ? row.transaction.status : null;
+}
+
 /** bank-transfer: the buyer uploads the transfer's receipt (PDF, JPEG or PNG, checked by content) for review. */
 export async function submitBankTransfer(
   deps: Pick<ApiDeps, 'db' | 'storage'>,
@@ -415,12 +427,17 @@ export async function receiptFile(deps: Pick<ApiDeps, 'db' | 'storage'>, actor: 
   return { ...file, name: transaction.receipt.name };
 }
 
+/** The states the console's payment list filters by, bank transfers waiting for a decision first (the default). */
+export const ADMIN_PAYMENT_STATUSES = ['review', 'pending', 'succeeded', 'failed', 'canceled'] as const;
+export const adminPaymentQuerySchema = z.object({
+  status: listChoice(ADMIN_PAYMENT_STATUSES, 'review'),
+  ...listPaging(),
+});
+
 /** The admin's queue: bank transfers waiting for review (or payments in another status), newest first. */
 export async function listPaymentsForAdmin(db: Database, actor: SessionUser | null, input: unknown) {
   assertAdmin(actor);
-  const query = pageSchema
-    .extend({ status: z.enum(['pending', 'succeeded', 'failed', 'canceled', 'review']).catch('review') })
-    .parse(input ?? {});
+  const query = adminPaymentQuerySchema.parse(input ?? {});
   const { rows, total } = await repo.listTransactions(db, { status: query.status }, query);
   return { total, offset: query.offset, limit: query.limit, status: query.status, items: rows.map(transactionView) };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toMinor } from '../../lib/money.ts';
+import { MAX_ID } from '../../lib/validation/ids.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Executor } from '../db/client.ts';
@@ -21,7 +22,7 @@ const idList = z.preprocess(
         .number({ error: 'personalised.invalid_ids' })
         .int('personalised.invalid_ids')
         .positive('personalised.invalid_ids')
-        .max(2_147_483_647, 'personalised.invalid_ids'),
+        .max(MAX_ID, 'personalised.invalid_ids'),
     )
     .max(50, 'personalised.too_many'),
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locationSchema } from '../../lib/validation/location.ts';
+import { MAX_ID } from '../../lib/validation/ids.ts';
 import { propertyFieldsSchema } from '../../lib/validation/property.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { Nested } from '../api/form-fields.ts';
@@ -151,8 +152,8 @@ export async function postProject(deps: Deps, actor: SessionUser, body: Nested) 
   });
 }
 
-/** A row id as forms send it; PostgreSQL integers end at 2^31 - 1. */
-const idSchema = z.coerce.number({ error: 'validation.required' }).int().positive().max(2_147_483_647);
+/** A row id as forms send it; PostgreSQL integers end at MAX_ID (2^31 - 1). */
+const idSchema = z.coerce.number({ error: 'validation.required' }).int().positive().max(MAX_ID);
 const ownedId = (body: Nested) => idSchema.parse(body['id']);
 
 async function ownedProject(deps: Deps, actor: SessionUser, by: { id: number } | { slug: string }) {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { listAuditLog } from '../../services/audit-service.ts';
+import { auditQuerySchema, listAuditLog } from '../../services/audit-service.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
 import { adminRoute } from './admin-route.ts';
@@ -23,10 +23,8 @@ const routes = {
     path: '/admin/audit-log',
     summary: 'Every change made in the admin console, newest first, with the row before and after',
     request: {
-      query: z.object({
-        entity: z.string().optional().openapi({ description: 'Only this kind: property, project, user, ...' }),
-        offset: z.string().optional(),
-        limit: z.string().optional().openapi({ description: 'At most 100 (default 50)' }),
+      query: auditQuerySchema.extend({
+        entity: auditQuerySchema.shape.entity.meta({ description: 'Only this kind: property, project, user, ...' }),
       }),
     },
     responses: replies(
@@ -43,5 +41,5 @@ const routes = {
 };
 
 export const adminAuditRoutes = newRouter().openapi(routes.list, async (c) =>
-  ok(c, await listAuditLog(c.var.db, c.var.user, c.req.query())),
+  ok(c, await listAuditLog(c.var.db, c.var.user, c.req.valid('query'))),
 );

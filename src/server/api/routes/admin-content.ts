@@ -1,5 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { getContent, listContent, removeContent, saveContent } from '../../services/admin-content-service.ts';
+import {
+  contentQuerySchema,
+  getContent,
+  listContent,
+  removeContent,
+  saveContent,
+} from '../../services/admin-content-service.ts';
 import { ADMIN_ENTITIES } from '../../services/admin-content/registry.ts';
 import type { AdminEntity } from '../../services/admin-content/entity.ts';
 import { readBody } from '../body.ts';
@@ -9,11 +15,6 @@ import { page } from '../schemas.ts';
 import { adminRoute, idParams, loose } from './admin-route.ts';
 
 const item = loose('AdminContentItem');
-const listQuery = z.object({
-  search: z.string().optional(),
-  offset: z.string().optional(),
-  limit: z.string().optional().openapi({ description: 'At most 100' }),
-});
 
 function entityRoutes(entity: AdminEntity) {
   const path = `/admin/${entity.name}`;
@@ -24,7 +25,7 @@ function entityRoutes(entity: AdminEntity) {
       method: 'get',
       path,
       summary: `${entity.name}: list, searchable, paged`,
-      request: { query: listQuery },
+      request: { query: contentQuerySchema },
       responses: replies(page(item), 'Rows'),
     }),
     get: adminRoute({
@@ -64,7 +65,7 @@ export const adminContentRoutes = newRouter();
 for (const entity of ADMIN_ENTITIES) {
   const routes = entityRoutes(entity);
   adminContentRoutes
-    .openapi(routes.list, async (c) => ok(c, await listContent(c.var, c.var.user, entity, c.req.query())))
+    .openapi(routes.list, async (c) => ok(c, await listContent(c.var, c.var.user, entity, c.req.valid('query'))))
     .openapi(routes.get, async (c) => ok(c, await getContent(c.var, c.var.user, entity, c.req.valid('param').id)))
     .openapi(routes.create, async (c) =>
       ok(c, await saveContent(c.var, c.var.user, entity, null, await readBody(c)), 'admin.notice.created'),

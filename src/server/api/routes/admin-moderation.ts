@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { adminDashboard } from '../../services/admin-dashboard-service.ts';
 import {
+  adQuerySchema,
   approveFeaturedRequest,
   listFeaturedRequests,
   rejectFeaturedRequest,
@@ -10,14 +11,21 @@ import {
   getListingForReview,
   listForReview,
   rejectListing,
+  reviewQuerySchema,
   type ListingKind,
 } from '../../services/admin-moderation-service.ts';
-import { dismissReport, hideReportedListing, listReportQueue } from '../../services/admin-report-service.ts';
+import {
+  dismissReport,
+  hideReportedListing,
+  listReportQueue,
+  reportQuerySchema,
+} from '../../services/admin-report-service.ts';
 import {
   approveVerification,
   failVerification,
   getVerificationRequest,
   listVerificationQueue,
+  verificationQuerySchema,
 } from '../../services/admin-verification-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
@@ -25,16 +33,9 @@ import { newRouter } from '../router.ts';
 import { page } from '../schemas.ts';
 import { adminRoute, idParams, loose } from './admin-route.ts';
 
-const pageQuery = {
-  offset: z.string().optional().openapi({ example: '0' }),
-  limit: z.string().optional().openapi({ example: '20', description: 'At most 100' }),
-};
-const reviewQuery = z.object({
-  admin_status: z.string().optional().openapi({ description: 'pending (default), approved, rejected or all' }),
-  search: z.string().optional().openapi({ description: 'Part of the title or slug, or the id' }),
-  city: z.string().optional(),
-  category_id: z.string().optional(),
-  ...pageQuery,
+// The services' own query schemas: an unknown state or a malformed number is a 422 with a message on its field.
+const reviewQuery = reviewQuerySchema.extend({
+  search: reviewQuerySchema.shape.search.meta({ description: 'Part of the title or slug, or the id' }),
 });
 const decision = loose('AdminDecision');
 const reasonBody = 'Body (JSON or form): reason (required, at most 500 characters), shown to the owner.';
@@ -75,8 +76,6 @@ function listingRoutes(kind: ListingKind, plural: 'properties' | 'projects') {
 
 const properties = listingRoutes('property', 'properties');
 const projects = listingRoutes('project', 'projects');
-const statusQuery = (values: string) =>
-  z.object({ status: z.string().optional().openapi({ description: values }), ...pageQuery });
 
 const routes = {
   dashboard: adminRoute({
@@ -100,7 +99,7 @@ const routes = {
     method: 'get',
     path: '/admin/featured-requests',
     summary: 'Requests to feature a property or project (pending by default)',
-    request: { query: statusQuery('pending (default), approved, rejected, expired or all') },
+    request: { query: adQuerySchema },
     responses: replies(page(loose('AdminFeaturedRequest')), 'Requests'),
   }),
   featuredApprove: adminRoute({
@@ -122,7 +121,7 @@ const routes = {
     method: 'get',
     path: '/admin/verification-requests',
     summary: 'Agent verification applications (pending by default, oldest first)',
-    request: { query: statusQuery('pending (default), success, failed or all') },
+    request: { query: verificationQuerySchema },
     responses: replies(page(loose('AdminVerificationRequest')), 'Applications'),
   }),
   verification: adminRoute({
@@ -151,7 +150,7 @@ const routes = {
     method: 'get',
     path: '/admin/reports',
     summary: 'Reports on listings (open by default, oldest first)',
-    request: { query: statusQuery('open (default), dismissed, actioned or all') },
+    request: { query: reportQuerySchema },
     responses: replies(page(loose('AdminReport')), 'Reports'),
   }),
   reportDismiss: adminRoute({
@@ -173,7 +172,9 @@ const routes = {
 
 export const adminModerationRoutes = newRouter()
   .openapi(routes.dashboard, async (c) => ok(c, await adminDashboard(c.var.db, c.var.user)))
-  .openapi(properties.list, async (c) => ok(c, await listForReview(c.var.db, c.var.user, 'property', c.req.query())))
+  .openapi(properties.list, async (c) =>
+    ok(c, await listForReview(c.var.db, c.var.user, 'property', c.req.valid('query'))),
+  )
   .openapi(properties.get, async (c) =>
     ok(c, await getListingForReview(c.var, c.var.user, 'property', c.req.valid('param').id)),
   )
@@ -185,7 +186,9 @@ export const adminModerationRoutes = newRouter()
     const result = await rejectListing(c.var.db, c.var.user, 'property', c.req.valid('param').id, fields);
     return ok(c, result, 'admin.notice.rejected');
   })
-  .openapi(projects.list, async (c) => ok(c, await listForReview(c.var.db, c.var.user, 'project', c.req.query())))
+  .openapi(projects.list, async (c) =>
+    ok(c, await listForReview(c.var.db, c.var.user, 'project', c.req.valid('query'))),
+  )
   .openapi(projects.get, async (c) =>
     ok(c, await getListingForReview(c.var, c.var.user, 'project', c.req.valid('param').id)),
   )
@@ -197,7 +200,7 @@ export const adminModerationRoutes = newRouter()
     const result = await rejectListing(c.var.db, c.var.user, 'project', c.req.valid('param').id, fields);
     return ok(c, result, 'admin.notice.rejected');
   })
-  .openapi(routes.featured, async (c) => ok(c, await listFeaturedRequests(c.var.db, c.var.user, c.req.query())))
+  .openapi(routes.featured, async (c) => ok(c, await listFeaturedRequests(c.var.db, c.var.user, c.req.valid('query'))))
   .openapi(routes.featuredApprove, async (c) => {
     const { fields } = await readBody(c);
     const result = await approveFeaturedRequest(c.var.db, c.var.user, c.req.valid('param').id, fields);
@@ -206,7 +209,9 @@ export const adminModerationRoutes = newRouter()
   .openapi(routes.featuredReject, async (c) =>
     ok(c, await rejectFeaturedRequest(c.var.db, c.var.user, c.req.valid('param').id), 'admin.notice.rejected'),
   )
-  .openapi(routes.verifications, async (c) => ok(c, await listVerificationQueue(c.var.db, c.var.user, c.req.query())))
+  .openapi(routes.verifications, async (c) =>
+    ok(c, await listVerificationQueue(c.var.db, c.var.user, c.req.valid('query'))),
+  )
   .openapi(routes.verification, async (c) =>
     ok(c, await getVerificationRequest(c.var.db, c.var.user, c.req.valid('param').id)),
   )
@@ -218,7 +223,7 @@ export const adminModerationRoutes = newRouter()
     const result = await failVerification(c.var.db, c.var.user, c.req.valid('param').id, fields);
     return ok(c, result, 'admin.notice.verification_failed');
   })
-  .openapi(routes.reports, async (c) => ok(c, await listReportQueue(c.var.db, c.var.user, c.req.query())))
+  .openapi(routes.reports, async (c) => ok(c, await listReportQueue(c.var.db, c.var.user, c.req.valid('query'))))
   .openapi(routes.reportDismiss, async (c) =>
     ok(c, await dismissReport(c.var.db, c.var.user, c.req.valid('param').id), 'admin.notice.dismissed'),
   )

@@ -1,4 +1,5 @@
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
+import { MAX_ID } from '../../../lib/validation/ids.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 
 /** Every admin call is tagged `admin` (tests/api/admin-access.test.ts finds them by it) and behind requireAdmin. */
@@ -19,7 +20,7 @@ export const idParams = z.object({
     .number()
     .int()
     .positive()
-    .max(2_147_483_647)
+    .max(MAX_ID)
     .openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
 });
 

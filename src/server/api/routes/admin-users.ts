@@ -1,5 +1,10 @@
-import { z } from '@hono/zod-openapi';
-import { deactivateUser, getUserDetail, listUsers, reactivateUser } from '../../services/admin-user-service.ts';
+import {
+  deactivateUser,
+  getUserDetail,
+  listUsers,
+  reactivateUser,
+  userQuerySchema,
+} from '../../services/admin-user-service.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
 import { page } from '../schemas.ts';
@@ -13,12 +18,9 @@ const routes = {
     path: '/admin/users',
     summary: 'Users by name, email or mobile, role and active state (newest first)',
     request: {
-      query: z.object({
-        search: z.string().optional().openapi({ description: 'Part of the name, email or mobile number' }),
-        role: z.string().optional().openapi({ description: 'user, agent or admin' }),
-        active: z.string().optional().openapi({ description: '1: active only, 0: deactivated only' }),
-        offset: z.string().optional(),
-        limit: z.string().optional(),
+      query: userQuerySchema.extend({
+        search: userQuerySchema.shape.search.meta({ description: 'Part of the name, email or mobile number' }),
+        active: userQuerySchema.shape.active.meta({ description: '1: active only, 0: deactivated only' }),
       }),
     },
     responses: replies(page(user), 'Users'),
@@ -47,7 +49,7 @@ const routes = {
 };
 
 export const adminUserRoutes = newRouter()
-  .openapi(routes.list, async (c) => ok(c, await listUsers(c.var.db, c.var.user, c.req.query())))
+  .openapi(routes.list, async (c) => ok(c, await listUsers(c.var.db, c.var.user, c.req.valid('query'))))
   .openapi(routes.get, async (c) => ok(c, await getUserDetail(c.var.db, c.var.user, c.req.valid('param').id)))
   .openapi(routes.deactivate, async (c) =>
     ok(c, await deactivateUser(c.var.db, c.var.user, c.req.valid('param').id), 'admin.notice.deactivated'),

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AREA_MAX_POINTS, AREA_MIN_POINTS, parseArea } from '../../../islands/map/geo.ts';
+import { MAX_ID } from '../../../lib/validation/ids.ts';
 import { propertyTypeSchema } from '../../../lib/validation/property.ts';
 import { findPlaces, reverseGeocode } from '../../services/geocode-service.ts';
 import { citiesNear, searchMapForApi } from '../../services/map-search-service.ts';
@@ -51,7 +52,7 @@ const id = z
       .number({ error: 'listing.invalid_id' })
       .int('listing.invalid_id')
       .positive('listing.invalid_id')
-      .max(2_147_483_647, 'listing.invalid_id')
+      .max(MAX_ID, 'listing.invalid_id')
       .optional(),
   )
   .openapi({ type: 'integer' });

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   ONLINE_PROVIDERS,
   PAYMENT_METHODS,
+  adminPaymentQuerySchema,
   getPaymentSettings,
   handleWebhook,
   listPaymentDetails,
@@ -163,7 +164,7 @@ const routes = {
     path: '/admin/payments',
     summary: 'Payments by status (review by default: bank transfers waiting for a decision)',
     request: {
-      query: z.object({ status: z.string().optional(), offset: z.string().optional(), limit: z.string().optional() }),
+      query: adminPaymentQuerySchema,
     },
     responses: replies(page(transaction), 'Payments'),
   }),
@@ -238,7 +239,7 @@ export const paymentRoutes = newRouter()
     const raw = new Uint8Array(await c.req.arrayBuffer());
     return ok(c, await handleWebhook(c.var, c.req.valid('param').provider, raw, c.req.raw.headers));
   })
-  .openapi(routes.adminList, async (c) => ok(c, await listPaymentsForAdmin(c.var.db, c.var.user, c.req.query())))
+  .openapi(routes.adminList, async (c) => ok(c, await listPaymentsForAdmin(c.var.db, c.var.user, c.req.valid('query'))))
   .openapi(routes.adminApprove, async (c) =>
     ok(
       c,

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { POSTED_SINCE } from '../../../lib/listing-filters.ts';
+import { MAX_ID } from '../../../lib/validation/ids.ts';
 import { AppError } from '../../errors.ts';
 import { PROJECT_TYPES } from '../../services/project-posting-service.ts';
 import { projectDetail, projectFile, searchProjects } from '../../services/project-service.ts';
@@ -149,7 +150,7 @@ const routes = {
       'from /uploads.',
     request: {
       params: z.object({
-        project_id: z.coerce.number().int().positive().max(2_147_483_647),
+        project_id: z.coerce.number().int().positive().max(MAX_ID),
         name: z.string().regex(/^[\w.-]{1,200}$/),
       }),
     },

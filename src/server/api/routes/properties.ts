@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { POSTED_SINCE, SORTS } from '../../../lib/listing-filters.ts';
+import { MAX_ID } from '../../../lib/validation/ids.ts';
 import { propertyTypeSchema } from '../../../lib/validation/property.ts';
 import { AppError } from '../../errors.ts';
 import { homepageData } from '../../services/home-service.ts';
@@ -11,7 +12,6 @@ import { checkPriceRange, listingPage, imageReply, seoMetaReply, cityReply } fro
 
 /* ---------- query values: empty means absent, anything malformed is a 422 with a message per field ---------- */
 
-const MAX_ID = 2_147_483_647;
 const MAX_LIMIT = 100;
 
 /** '' (and blank text) is "not given": the spec's clients leave empty fields out, others send them empty. */

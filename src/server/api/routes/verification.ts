@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { MAX_ID } from '../../../lib/validation/ids.ts';
 import {
   applyForVerification,
   verificationFile,
@@ -64,9 +65,9 @@ const routes = {
     middleware: [requireUser] as const,
     request: {
       query: z.object({
-        field_id: z.coerce.number().int().positive().max(2_147_483_647),
-        user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-        request_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+        field_id: z.coerce.number().int().positive().max(MAX_ID),
+        user_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
+        request_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
       }),
     },
     responses: { 200: { description: 'The file' } },

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import * as s from '../schema/index.ts';
 import type { DocumentRecord } from '../schema/media-types.ts';
@@ -8,7 +8,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type DemoProperty = Pick<
   typeof s.properties.$inferSelect,
-  'id' | 'categoryId' | 'ownerId' | 'adminStatus' | 'featuredUntil' | 'createdAt'
+  'id' | 'categoryId' | 'ownerId' | 'adminStatus' | 'status' | 'featuredUntil' | 'createdAt'
 >;
 export type DemoPackage = Pick<typeof s.packages.$inferSelect, 'id' | 'name' | 'priceMinor' | 'durationDays'>;
 
@@ -194,23 +194,37 @@ export async function seedDemoActivity(tx: Executor, random: Random, ctx: DemoAc
     if (rows.length) await tx.insert(s.agentVerificationValues).values(rows);
   }
 
-  // Reports for the moderation queue: mostly open, one of each outcome, one with only a free-text reason.
-  const reportTargets = random.sample(approved, Math.min(6, users.length));
-  if (ctx.reportReasonIds.length && reportTargets.length)
+  // The first demo user chats with an agent about one of their listings (below).
+  const [buyer, writer] = users;
+  const listing = approved.find((p) => agents.some((a) => a.id === p.ownerId));
+
+  // Reports for the moderation queue: mostly open, one of each outcome, one with only a free-text reason. Visitors
+  // report what they can see, so each is about a public listing; the actioned one's listing was then hidden as the
+  // console hides it (hideReportedListing: rejected with the reason its owner reads). None is featured or the one
+  // the chat is about, so hiding it leaves no running advertisement or conversation on a listing that is gone.
+  const reportable = approved.filter((p) => p.status === 'active' && !p.featuredUntil && p.id !== listing?.id);
+  const reportTargets = random.sample(reportable, Math.min(6, users.length));
+  const ACTIONED = 4;
+  if (ctx.reportReasonIds.length && reportTargets.length) {
     await tx.insert(s.reports).values(
       reportTargets.map((property, i) => ({
         userId: users[i]!.id === property.ownerId ? users[(i + 1) % users.length]!.id : users[i]!.id,
         propertyId: property.id,
         reasonId: i === 5 ? null : random.pick(ctx.reportReasonIds),
         otherMessage: i === 5 ? 'The phone number in the description does not work.' : null,
-        status: i === 3 ? ('dismissed' as const) : i === 4 ? ('actioned' as const) : ('open' as const),
+        status: i === 3 ? ('dismissed' as const) : i === ACTIONED ? ('actioned' as const) : ('open' as const),
         createdAt: ago(random.int(0, 10)),
       })),
     );
+    const hidden = reportTargets[ACTIONED];
+    if (hidden)
+      await tx
+        .update(s.properties)
+        .set({ adminStatus: 'rejected', rejectReason: 'Reported', approvedAt: null })
+        .where(eq(s.properties.id, hidden.id));
+  }
 
   // A chat between the first demo user and an agent about one of the agent's listings, and a note to the admins.
-  const [buyer, writer] = users;
-  const listing = approved.find((p) => agents.some((a) => a.id === p.ownerId));
   if (buyer && listing) {
     const lines: [boolean, string][] = [
       [true, 'Hello! Is this property still available?'],

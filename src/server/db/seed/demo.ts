@@ -136,6 +136,7 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
             categoryId: s.properties.categoryId,
             ownerId: s.properties.ownerId,
             adminStatus: s.properties.adminStatus,
+            status: s.properties.status,
             featuredUntil: s.properties.featuredUntil,
             createdAt: s.properties.createdAt,
           })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sanitizeRichText } from '../../content/rich-text.ts';
+import { MAX_ID } from '../../../lib/validation/ids.ts';
 import {
   agentVerificationFields,
   agentVerificationValues,
@@ -60,7 +61,7 @@ export const articleEntity = defineEntity({
     slug: slugInput,
     category_id: z.preprocess(
       (v) => (v === '' || v === undefined ? null : v),
-      z.coerce.number().int().positive().max(2_147_483_647).nullable(),
+      z.coerce.number().int().positive().max(MAX_ID).nullable(),
     ),
     // Sanitised on save (and again when shown): what is stored is what may be shown.
     description: z

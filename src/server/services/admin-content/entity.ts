@@ -11,6 +11,7 @@ import {
   type ContentTable,
 } from '../../repositories/admin-content-repository.ts';
 import { FALLBACK_SLUG, slugify, uniqueSlug } from '../../../lib/slug.ts';
+import { MAX_ID } from '../../../lib/validation/ids.ts';
 import { validationMessages as m } from '../../../lib/validation/messages.ts';
 import type { MediaBatch } from '../listing-media-batch.ts';
 
@@ -120,7 +121,7 @@ export const lines = z
 export const idList = z
   .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()])
   .transform((v) => (Array.isArray(v) ? v : [v]).filter((x) => x !== '').map(Number))
-  .pipe(z.array(z.number().int().positive().max(2_147_483_647)).max(200))
+  .pipe(z.array(z.number().int().positive().max(MAX_ID)).max(200))
   .default([]);
 export const slugInput = z
   .string()
