@@ -38,7 +38,7 @@ describe('formatPriceWithSuffix', () => {
 
   it('uses K, M and B elsewhere', () => {
     expect(formatPriceWithSuffix(1_500, 'USD')).toBe('1.5K');
-    expect(formatPriceWithSuffix(2_750_000, 'EUR')).toBe('2.75M');
+    expect(formatPriceWithSuffix(2_750_000, 'USD')).toBe('2.75M');
     expect(formatPriceWithSuffix(3_000_000_000, 'GBP')).toBe('3B');
     expect(formatPriceWithSuffix(25_000, 'XYZ')).toBe('25K');
   });
@@ -62,6 +62,20 @@ describe('formatPriceWithSuffix', () => {
     expect(formatPriceWithSuffix(0, 'USD')).toBe('0');
     expect(formatPriceWithSuffix(-1_500, 'usd')).toBe('-1.5K');
     expect(formatPriceWithSuffix(15_000_000, 'inr')).toBe('1.5Cr');
+  });
+
+  it('writes the decimal separator of the currency locale, as the full amount does', () => {
+    // EUR is written 1.234.567,50 in full (de-DE), so its short form is 2,04M; USD keeps the point.
+    expect(formatPriceWithSuffix(2_040_000, 'EUR')).toBe('2,04M');
+    expect(formatPriceWithSuffix(2_040_000, 'USD')).toBe('2.04M');
+    expect(formatPriceWithSuffix(-1_500, 'eur')).toBe('-1,5K');
+    expect(formatPriceWithSuffix(2_500_000, 'BRL')).toBe('2,5M');
+    expect(formatPriceWithSuffix(15_000_000, 'INR')).toBe('1.5Cr');
+    expect(formatPriceWithSuffix(35_000, 'JPY')).toBe('3.5万');
+    expect(formatPriceWithSuffix(2_000_000, 'EUR')).toBe('2M');
+    // No grouping below the smallest unit, whatever the locale.
+    expect(formatPriceWithSuffix(999.5, 'EUR')).toBe('999,5');
+    expect(formatPriceWithSuffix(9_999, 'KRW')).toBe('9999');
   });
 
   it('keeps the first name as an alias', () => {
@@ -114,6 +128,13 @@ describe('formatPrice', () => {
     expect(formatPrice(1_500_000_000, { currencySymbol: '₹', currencyCode: 'INR', numberWithSuffix: false })).toBe(
       '₹1,50,00,000.00',
     );
+  });
+
+  it('writes the short form with the separator of the full amount', () => {
+    const eur = { currencySymbol: '€', currencyCode: 'EUR' };
+    expect(formatPrice(204_000_000, { ...eur, numberWithSuffix: true })).toBe('€2,04M');
+    expect(formatPrice(204_000_000, { ...eur, numberWithSuffix: false })).toBe('€2.040.000,00');
+    expect(formatPrice(204_000_000, { ...usd, numberWithSuffix: true })).toBe('$2.04M');
   });
 
   it('puts a minus sign before the symbol', () => {

@@ -92,14 +92,16 @@ export function toMajor(minor: number): number {
   return minor / MINOR_PER_MAJOR;
 }
 
-const AMOUNT = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+const AMOUNT: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+/** The number of a short price: up to 2 decimals, trailing zeros dropped, no grouping ("2,04" before "M"). */
+const SHORT: Intl.NumberFormatOptions = { minimumFractionDigits: 0, maximumFractionDigits: 2, useGrouping: false };
 
-function amountFormatter(locale: string): Intl.NumberFormat {
+function amountFormatter(locale: string, options: Intl.NumberFormatOptions = AMOUNT): Intl.NumberFormat {
   try {
-    return numberFormat(locale, AMOUNT);
+    return numberFormat(locale, options);
   } catch {
     // A malformed locale from settings should cost the grouping style, not the page.
-    return numberFormat(DEFAULT_LOCALE, AMOUNT);
+    return numberFormat(DEFAULT_LOCALE, options);
   }
 }
 
@@ -127,7 +129,8 @@ function unitsFor(currencyCode: string): readonly Unit[] {
 
 /**
  * A short amount in MAJOR units with the currency's suffix, up to 2 decimals, trailing zeros dropped:
- * 15000000 INR -> "1.5Cr", 25000 USD -> "25K", 999 -> "999". No symbol, no digit grouping.
+ * 15000000 INR -> "1.5Cr", 25000 USD -> "25K", 999 -> "999". No symbol, no digit grouping. The decimal separator
+ * is the currency locale's, as in the full amount: 2040000 EUR -> "2,04M" (de-DE), USD -> "2.04M".
  */
 export function formatPriceWithSuffix(amount: number, currencyCode: string): string {
   if (!Number.isFinite(amount)) return String(amount);
@@ -144,7 +147,8 @@ export function formatPriceWithSuffix(amount: number, currencyCode: string): str
     scaled = round2(abs / larger.value);
   }
   if (scaled === 0) return '0';
-  return `${sign}${String(scaled)}${units[index]?.suffix ?? ''}`;
+  // scaled is already rounded to 2 decimals; the formatter only adds the locale's decimal separator.
+  return `${sign}${amountFormatter(localeForCurrency(currencyCode), SHORT).format(scaled)}${units[index]?.suffix ?? ''}`;
 }
 
 /** @deprecated Use formatPriceWithSuffix; kept for callers written against the first version. */

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, favourites, properties, sessions, users } from '../../src/server/db/schema/index.ts';
 import { LocalFileStorage } from '../../src/server/storage/local-storage.ts';
+import { setSetting } from '../support/admin.ts';
 import { createProperty, seedCatalog } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -361,6 +362,45 @@ describe('forgot and reset password', () => {
       ip: freshIp(),
     });
     expect(weak.status).toBe(422);
+  });
+});
+
+describe('the site name in mail and SMS', () => {
+  it('is the company name an admin set, in subjects, texts and the sender name', async () => {
+    const user = await registerUser('nina');
+    await setSetting(app.database.db, 'company_name', 'Casa QA Realty');
+    try {
+      expect(
+        (await app.call('GET', `/api/forgot-password?email=${encodeURIComponent(user.email)}`, { ip: freshIp() }))
+          .status,
+      ).toBe(200);
+      const reset = (await app.outbox(user.email)).at(-1)!;
+      expect(reset.subject).toBe('Reset your Casa QA Realty password');
+      expect(reset.fromName).toBe('Casa QA Realty');
+
+      expect((await app.call('GET', '/api/get-otp?email=otp-nina%40example.com', { ip: freshIp() })).status).toBe(200);
+      const code = (await app.outbox('otp-nina@example.com')).at(-1)!;
+      expect(code.subject).toBe('Your Casa QA Realty sign-in code');
+      expect(code.text).toMatch(/^Your Casa QA Realty code is \d{6}\./);
+      expect(code.fromName).toBe('Casa QA Realty');
+
+      expect((await app.call('GET', '/api/get-otp?number=%2B15557770099', { ip: freshIp() })).status).toBe(200);
+      expect((await app.outbox('+15557770099')).at(-1)!.text).toMatch(/^Your Casa QA Realty code is \d{6}\./);
+    } finally {
+      await setSetting(app.database.db, 'company_name', 'Property Marketplace');
+    }
+  });
+
+  it("falls back to the translated name while the company name is the seeded one, in the reader's language", async () => {
+    const user = await registerUser('omar');
+    const res = await app.call('GET', `/api/forgot-password?email=${encodeURIComponent(user.email)}`, {
+      ip: freshIp(),
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(res.status).toBe(200);
+    const mail = (await app.outbox(user.email)).at(-1)!;
+    expect(mail.subject).toContain('سوق العقارات');
+    expect(mail.fromName).toBe('سوق العقارات');
   });
 });
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/server/db/schema/index.ts';
 import { startSession } from '../../src/server/services/session-service.ts';
+import { setSetting } from '../support/admin.ts';
 import { createUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -32,6 +33,17 @@ describe('contct_us', () => {
     expect(mail?.subject).toBe('Contact form: Viewing on Saturday');
     expect(mail?.text).toContain('Ana Silva <ana.silva@example.com> wrote:');
     expect(mail?.text).toContain('Rua Augusta');
+    expect(mail?.fromName).toBe('Property Marketplace');
+  });
+
+  it('comes from the company name an admin set', async () => {
+    await setSetting(app.database.db, 'company_name', 'Casa QA Realty');
+    try {
+      expect((await send(good, { ip: '198.51.100.13' })).status).toBe(200);
+      expect((await app.outbox('hello@example.com')).at(-1)?.fromName).toBe('Casa QA Realty');
+    } finally {
+      await setSetting(app.database.db, 'company_name', 'Property Marketplace');
+    }
   });
 
   it('records who sent it when signed in', async () => {

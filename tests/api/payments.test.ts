@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as s from '../../src/server/db/schema/index.ts';
-import { settleReturn } from '../../src/server/services/payment-service.ts';
+import { ownPaymentStatus, settleReturn } from '../../src/server/services/payment-service.ts';
 import { adminToken, auditRows, setSetting, userWithPassword } from '../support/admin.ts';
 import { grantPackage } from '../support/packages.ts';
 import { FakePaymentProviders, type SignedDelivery } from '../support/payment-fakes.ts';
@@ -264,6 +264,48 @@ describe('Stripe webhooks', () => {
     await deliver('stripe', fake.stripeEvent('checkout.session.completed', paidSession(second.reference)));
     expect((await transaction(second.id)).status).toBe('succeeded');
     expect(await subscriptions(second.user.id)).toHaveLength(1);
+  });
+});
+
+describe("the plan page's payment message (ownPaymentStatus)", () => {
+  it("reads the stored state of the visitor's own payment only", async () => {
+    const owner = await buyer();
+    const other = await buyer();
+    const started = await stripeCheckout(owner.token);
+    const id = started.body.data.payment_transaction_id as number;
+    const actor = (who: Awaited<ReturnType<typeof buyer>>) => ({
+      id: who.user.id,
+      sessionId: 0,
+      name: who.user.name,
+      email: who.user.email,
+      role: who.user.type,
+    });
+    const status = (who: Parameters<typeof ownPaymentStatus>[1], paymentId = id) =>
+      ownPaymentStatus(app.database.db, who, paymentId);
+
+    expect(await status(actor(owner))).toBe('pending');
+    await deliver(
+      'stripe',
+      fake.stripeEvent('checkout.session.completed', paidSession(started.body.data.reference as string)),
+    );
+    expect(await status(actor(owner))).toBe('succeeded');
+    // Another account, an admin, a visitor and an id that names nothing learn nothing.
+    expect(await status(actor(other))).toBeNull();
+    const [admin] = await app.database.db.select().from(s.users).where(eq(s.users.type, 'admin'));
+    expect(
+      await status({ id: admin!.id, sessionId: 0, name: admin!.name, email: admin!.email, role: 'admin' }),
+    ).toBeNull();
+    expect(await status(null)).toBeNull();
+    expect(await status(actor(owner), id + 100_000)).toBeNull();
+
+    // The other account's own canceled payment is theirs to read, and not the first buyer's.
+    const canceled = (await stripeCheckout(other.token)).body.data.payment_transaction_id as number;
+    await app.call('POST', '/api/payment-transaction-fail', {
+      token: other.token,
+      body: { payment_transaction_id: canceled, status: 'canceled' },
+    });
+    expect(await status(actor(other), canceled)).toBe('canceled');
+    expect(await status(actor(owner), canceled)).toBeNull();
   });
 });
 

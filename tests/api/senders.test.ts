@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SmtpMailSender } from '../../src/server/notify/mail.ts';
+import { SmtpMailSender, parseMailFrom } from '../../src/server/notify/mail.ts';
 import { OutboxSender, readOutbox } from '../../src/server/notify/outbox.ts';
 import { HttpSmsSender } from '../../src/server/notify/sms.ts';
 
@@ -43,6 +43,32 @@ describe('SMTP mail sender', () => {
     expect(received[0]).toMatchObject({ from: 'no-reply@example.com', to: ['buyer@example.com'] });
     expect(received[0]!.data).toContain('Subject: Your code');
     expect(received[0]!.data).toContain('Code 123456');
+    expect(received[0]!.data).toMatch(/^From: Marketplace <no-reply@example\.com>\r?$/m);
+
+    // The site's name is the sender's when MAIL_FROM names only the shipped default (or nobody); an operator's own
+    // name in MAIL_FROM stays.
+    const shipped = new SmtpMailSender(`smtp://127.0.0.1:${port}`, 'Property Marketplace <no-reply@example.com>');
+    await shipped.sendMail({ to: 'buyer@example.com', subject: 'Code', text: 'x', fromName: 'Casa QA Realty' });
+    expect(received[1]!.data).toMatch(/^From: Casa QA Realty <no-reply@example\.com>\r?$/m);
+    await sender.sendMail({ to: 'buyer@example.com', subject: 'Code', text: 'x', fromName: 'Casa QA Realty' });
+    expect(received[2]!.data).toMatch(/^From: Marketplace <no-reply@example\.com>\r?$/m);
+    const bare = new SmtpMailSender(`smtp://127.0.0.1:${port}`, 'no-reply@example.com');
+    await bare.sendMail({ to: 'buyer@example.com', subject: 'Code', text: 'x', fromName: 'Casa QA Realty' });
+    expect(received[3]!.data).toMatch(/^From: Casa QA Realty <no-reply@example\.com>\r?$/m);
+    expect(received.map((r) => r.from)).toEqual(Array(4).fill('no-reply@example.com'));
+  });
+
+  it('reads MAIL_FROM with or without a name', () => {
+    expect(parseMailFrom('Property Marketplace <no-reply@localhost>')).toEqual({
+      name: 'Property Marketplace',
+      address: 'no-reply@localhost',
+    });
+    expect(parseMailFrom('"Homes, Ltd" <hi@homes.example>')).toEqual({
+      name: 'Homes, Ltd',
+      address: 'hi@homes.example',
+    });
+    expect(parseMailFrom('<hi@homes.example>')).toEqual({ name: '', address: 'hi@homes.example' });
+    expect(parseMailFrom(' hi@homes.example ')).toEqual({ name: '', address: 'hi@homes.example' });
   });
 });
 

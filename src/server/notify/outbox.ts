@@ -9,6 +9,8 @@ export interface OutboxEntry {
   channel: 'mail' | 'sms';
   to: string;
   subject?: string;
+  /** The sender's name a mail carries (the site's). */
+  fromName?: string;
   text: string;
   sentAt: string;
 }
@@ -32,6 +34,7 @@ export class OutboxSender implements MailSender, SmsSender {
       channel: 'mail',
       to: message.to,
       subject: message.subject,
+      ...(message.fromName ? { fromName: message.fromName } : {}),
       text: message.text,
       sentAt: new Date().toISOString(),
     });

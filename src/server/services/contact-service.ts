@@ -4,6 +4,7 @@ import type { SessionUser } from '../auth/session-user.ts';
 import type { Translator } from '../i18n/translator.ts';
 import { logger } from '../logger.ts';
 import { insertContactMessage } from '../repositories/contact-repository.ts';
+import { siteName } from '../web/brand.ts';
 import type { ClientInfo } from './account-service.ts';
 import { consume, limits } from './rate-limit-service.ts';
 import { getPublicSettings } from './settings-service.ts';
@@ -30,11 +31,12 @@ export async function sendContactMessage(
     message: values.message,
     userId: sender?.id ?? null,
   });
-  const { company_email: to } = await getPublicSettings(deps.db);
+  const { company_email: to, company_name } = await getPublicSettings(deps.db);
   if (to) {
     try {
       await deps.mailer.sendMail({
         to,
+        fromName: siteName(company_name, t),
         subject: t('contact.mail_subject', { subject: values.subject }),
         text: t('contact.mail_body', {
           name: `${values.first_name} ${values.last_name}`,

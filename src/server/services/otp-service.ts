@@ -11,6 +11,7 @@ import { findUserByEmail, findUserByMobile } from '../repositories/user-reposito
 import type { Translator } from '../i18n/translator.ts';
 import { createAccount, signInUser, type ClientInfo, type SignedIn } from './account-service.ts';
 import { consume, limits } from './rate-limit-service.ts';
+import { getSiteName } from './settings-service.ts';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_WRONG_TRIES = 5;
@@ -53,10 +54,11 @@ export async function sendCode(deps: ApiDeps, input: unknown, client: ClientInfo
       requestIp: client.ip,
     });
   });
-  const text = t('auth.otp_message', { code, minutes: OTP_TTL_MS / 60_000, site: t('site.name') });
+  const site = await getSiteName(deps.db, t);
+  const text = t('auth.otp_message', { code, minutes: OTP_TTL_MS / 60_000, site });
   try {
     if (channel === 'sms') await deps.sms.sendSms({ to: target, body: text });
-    else await deps.mailer.sendMail({ to: target, subject: t('auth.otp_subject', { site: t('site.name') }), text });
+    else await deps.mailer.sendMail({ to: target, subject: t('auth.otp_subject', { site }), text, fromName: site });
   } catch (error) {
     logger.error('one-time code could not be sent', { channel, error });
     throw new AppError('delivery_failed', 502, 'auth.errors.delivery_failed');

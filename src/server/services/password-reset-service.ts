@@ -18,6 +18,7 @@ import { findUserByEmail, updateUser } from '../repositories/user-repository.ts'
 import type { ClientInfo } from './account-service.ts';
 import { consume, limits } from './rate-limit-service.ts';
 import { signOutEverywhere } from './session-service.ts';
+import { getSiteName } from './settings-service.ts';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -49,10 +50,12 @@ export async function requestPasswordReset(
     await insertResetToken(tx, { userId: user.id, tokenHash: hash, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
   });
   const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, env().PUBLIC_URL).toString();
+  const site = await getSiteName(deps.db, t);
   try {
     await deps.mailer.sendMail({
       to: email,
-      subject: t('auth.reset_subject', { site: t('site.name') }),
+      fromName: site,
+      subject: t('auth.reset_subject', { site }),
       text: t('auth.reset_message', { link, minutes: RESET_TTL_MS / 60_000 }),
     });
   } catch (error) {

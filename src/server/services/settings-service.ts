@@ -2,8 +2,10 @@ import { z } from 'zod';
 import type { SessionUser } from '../auth/session-user.ts';
 import { cachedRead } from '../cache/read-cache.ts';
 import type { Database } from '../db/client.ts';
+import type { Translator } from '../i18n/translator.ts';
 import { listPublicSettings } from '../repositories/settings-repository.ts';
 import { findUserVerificationStatus } from '../repositories/user-repository.ts';
+import { siteName } from '../web/brand.ts';
 import { homeSectionOrder } from './settings-catalog.ts';
 
 /**
@@ -44,6 +46,14 @@ export function getPublicSettings(db: Database): Promise<PublicSettings> {
     Object.freeze(settings.home_sections);
     return Object.freeze(settings);
   });
+}
+
+/**
+ * The name the site goes by outside its pages (mail subjects and texts, the sender's name, SMS): the company name
+ * from the settings, else the translated default, as the pages' titles give it (siteName of brand.ts).
+ */
+export async function getSiteName(db: Database, t: Translator): Promise<string> {
+  return siteName((await getPublicSettings(db)).company_name, t);
 }
 
 /** web-settings: the public settings plus, for a signed-in caller, their own verification status. */

@@ -10,6 +10,26 @@ export interface FormProblem {
   fields: Record<string, string>;
   status: number;
   retryAfterSeconds?: number | undefined;
+  /**
+   * The files the failed post carried, by the name of their input: a browser never fills a file input again, so the
+   * form shown back says beside each one that its files must be chosen again (ChooseAgain.astro).
+   */
+  chosen?: ChosenFiles | undefined;
+}
+
+/** File names by input name (`title_image`, `gallery_images[]`, `floors[0][image]`), as the form sent them. */
+export type ChosenFiles = Record<string, string[]>;
+
+const MAX_NAME = 120;
+
+/** The files a posted form carried (inputs left empty send a nameless, empty file: not counted). */
+export function chosenFiles(form: FormData): ChosenFiles {
+  const chosen: ChosenFiles = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string' || value.size === 0) continue;
+    (chosen[key] ??= []).push(value.name.slice(0, MAX_NAME));
+  }
+  return chosen;
 }
 
 /**
@@ -33,7 +53,7 @@ export function formProblem(error: unknown, t: Translator): FormProblem {
 
 export async function readForm(
   request: Request,
-): Promise<{ fields: Record<string, string>; files: Record<string, File> }> {
+): Promise<{ fields: Record<string, string>; files: Record<string, File>; chosen: ChosenFiles }> {
   const form = await request.formData();
   const fields: Record<string, string> = {};
   const files: Record<string, File> = {};
@@ -41,7 +61,7 @@ export async function readForm(
     if (typeof value === 'string') fields[key] = value;
     else if (value.size > 0) files[key] = value;
   }
-  return { fields, files };
+  return { fields, files, chosen: chosenFiles(form) };
 }
 
 export function setSessionCookie(cookies: AstroCookies, token: string, expiresAt: string, secure: boolean): void {
@@ -74,12 +94,19 @@ export const loginRedirect = (url: URL) => `/login?next=${encodeURIComponent(url
 
 /**
  * A failed form post: the translated problem to show, with its status (and Retry-After) set on the page's
- * response. Errors that are not the user's (bugs, outages) are rethrown for the error page.
+ * response. Errors that are not the user's (bugs, outages) are rethrown for the error page. A form with file
+ * inputs passes the files it carried (`chosenFiles`, or readForm's `chosen`), for the form to ask for them again.
  */
-export function failedPost(response: ResponseInit & { headers: Headers }, error: unknown, t: Translator): FormProblem {
+export function failedPost(
+  response: ResponseInit & { headers: Headers },
+  error: unknown,
+  t: Translator,
+  chosen?: ChosenFiles,
+): FormProblem {
   const problem = formProblem(error, t);
   response.status = problem.status;
   if (problem.retryAfterSeconds) response.headers.set('retry-after', String(problem.retryAfterSeconds));
+  if (chosen && Object.keys(chosen).length > 0) problem.chosen = chosen;
   return problem;
 }
 

@@ -3,9 +3,13 @@ import {
   articleJsonLd,
   breadcrumbJsonLd,
   organizationJsonLd,
+  projectJsonLd,
+  realEstateAgentJsonLd,
   realEstateListingJsonLd,
   websiteJsonLd,
+  type AgentJsonLdInput,
   type ListingJsonLdInput,
+  type ProjectJsonLdInput,
 } from './structured-data.ts';
 
 const ctx = {
@@ -151,6 +155,126 @@ describe('realEstateListingJsonLd', () => {
     expect(realEstateListingJsonLd({ ...listing, slug: 'a b/c' }, ctx)['url']).toBe(
       'https://homes.example/properties-details/a%20b%2Fc',
     );
+  });
+});
+
+describe('realEstateAgentJsonLd', () => {
+  /** Shaped like agentView (agent-service.ts), as the profile page passes it. */
+  const agent: AgentJsonLdInput = {
+    slug: 'ana-costa',
+    name: 'Ana Costa',
+    description: 'Homes in Lisbon since 2010.',
+    image: { url: '/uploads/users/7/ana.jpg' },
+    city: 'Lisbon',
+    country: 'Portugal',
+    sameAs: ['https://www.linkedin.com/in/ana', 'https://www.instagram.com/ana'],
+  };
+
+  it('describes the agent: name, page, photo, about, where they work and their profile links', () => {
+    expect(realEstateAgentJsonLd(agent, ctx)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'RealEstateAgent',
+      name: 'Ana Costa',
+      url: 'https://homes.example/agents/ana-costa',
+      description: 'Homes in Lisbon since 2010.',
+      image: 'https://homes.example/uploads/users/7/ana.jpg',
+      address: { '@type': 'PostalAddress', addressLocality: 'Lisbon', addressCountry: 'Portugal' },
+      areaServed: { '@type': 'City', name: 'Lisbon' },
+      sameAs: ['https://www.linkedin.com/in/ana', 'https://www.instagram.com/ana'],
+    });
+  });
+
+  it('gives no email or phone unless the page shows them', () => {
+    const anonymous = realEstateAgentJsonLd({ ...agent, email: null, telephone: null }, ctx);
+    expect(anonymous).not.toHaveProperty('email');
+    expect(anonymous).not.toHaveProperty('telephone');
+    const signedIn = realEstateAgentJsonLd(
+      { ...agent, email: 'ana@homes.example', telephone: '+351 910 000 000' },
+      ctx,
+    );
+    expect(signedIn['email']).toBe('ana@homes.example');
+    expect(signedIn['telephone']).toBe('+351 910 000 000');
+  });
+
+  it('leaves out what the profile does not say', () => {
+    expect(
+      realEstateAgentJsonLd(
+        { slug: 'bo', name: 'Bo', description: ' ', image: null, city: '', country: 'Portugal', sameAs: [] },
+        ctx,
+      ),
+    ).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'RealEstateAgent',
+      name: 'Bo',
+      url: 'https://homes.example/agents/bo',
+      address: { '@type': 'PostalAddress', addressCountry: 'Portugal' },
+    });
+    expect(realEstateAgentJsonLd({ slug: 'bo', name: 'Bo', city: null, country: null }, ctx)).not.toHaveProperty(
+      'address',
+    );
+  });
+});
+
+describe('projectJsonLd', () => {
+  /** Shaped like projectDetail (project-service.ts), as the project page passes it. */
+  const project: ProjectJsonLdInput = {
+    slug: 'riverside-towers',
+    title: 'Riverside Towers',
+    description: 'Two towers of flats by the river.',
+    metaDescription: null,
+    address: '10 River Road',
+    city: 'Porto',
+    state: 'Porto District',
+    country: 'Portugal',
+    latitude: 41.14,
+    longitude: -8.61,
+    image: { key: 'projects/3/main.jpg' },
+    galleryImages: [{ key: 'projects/3/a.jpg' }, { key: 'projects/3/main.jpg' }],
+    mapUrl: 'https://www.openstreetmap.org/?mlat=41.14&mlon=-8.61#map=15/41.14/-8.61',
+  };
+
+  it('describes the project as a place: name, description, page, pictures, address, coordinates and map', () => {
+    expect(projectJsonLd(project, ctx)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Place',
+      name: 'Riverside Towers',
+      description: 'Two towers of flats by the river.',
+      url: 'https://homes.example/project-details/riverside-towers',
+      image: ['https://homes.example/uploads/projects/3/main.jpg', 'https://homes.example/uploads/projects/3/a.jpg'],
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '10 River Road',
+        addressLocality: 'Porto',
+        addressRegion: 'Porto District',
+        addressCountry: 'Portugal',
+      },
+      geo: { '@type': 'GeoCoordinates', latitude: 41.14, longitude: -8.61 },
+      hasMap: 'https://www.openstreetmap.org/?mlat=41.14&mlon=-8.61#map=15/41.14/-8.61',
+    });
+  });
+
+  it('prefers the meta description and leaves out unknown coordinates, street, pictures and map', () => {
+    const ld = projectJsonLd(
+      {
+        ...project,
+        metaDescription: 'Flats by the river in Porto.',
+        address: ' ',
+        latitude: 41.14,
+        longitude: null,
+        image: null,
+        galleryImages: [],
+        mapUrl: null,
+      },
+      ctx,
+    );
+    expect(ld['description']).toBe('Flats by the river in Porto.');
+    expect(ld['address']).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: 'Porto',
+      addressRegion: 'Porto District',
+      addressCountry: 'Portugal',
+    });
+    for (const key of ['geo', 'image', 'hasMap']) expect(ld).not.toHaveProperty(key);
   });
 });
 

@@ -69,6 +69,44 @@ export interface ArticleJsonLdInput {
   updatedAt?: Date | string | null | undefined;
 }
 
+/** An agent's profile (agentView of agent-service.ts): agents, verified users and the site's admin. */
+export interface AgentJsonLdInput {
+  slug: string;
+  name: string;
+  /** The profile's "about me". */
+  description?: string | null | undefined;
+  image?: ImageInput | null | undefined;
+  city?: string | null | undefined;
+  country?: string | null | undefined;
+  /**
+   * Contact details, only as the page shows them: the profile shows email and phone to signed-in visitors only,
+   * so a crawler (never signed in) gets none.
+   */
+  email?: string | null | undefined;
+  telephone?: string | null | undefined;
+  /** Profile links the page shows (social networks), absolute. */
+  sameAs?: readonly string[] | undefined;
+}
+
+/** A project (projectDetail of project-service.ts): a development at one place, with its pictures. */
+export interface ProjectJsonLdInput {
+  slug: string;
+  title: string;
+  description: string;
+  metaDescription?: string | null | undefined;
+  /** The street address (a project's `location`). */
+  address?: string | null | undefined;
+  city: string;
+  state: string;
+  country: string;
+  latitude?: number | null | undefined;
+  longitude?: number | null | undefined;
+  image?: ImageInput | null | undefined;
+  galleryImages?: readonly ImageInput[] | null | undefined;
+  /** A map of the place the page links to. */
+  mapUrl?: string | null | undefined;
+}
+
 export interface BreadcrumbItem {
   name: string;
   /** Absolute URL; the last item (the page itself) may leave it out. */
@@ -89,14 +127,17 @@ function absolute(ctx: Pick<JsonLdContext, 'siteUrl'>, path: string): string {
   return new URL(path, ctx.siteUrl).toString();
 }
 
-function imageHref(ctx: JsonLdContext, image: ImageInput | null | undefined): string | null {
+/** What builders of pages without the site's name need. */
+export type UrlContext = Pick<JsonLdContext, 'siteUrl' | 'imageUrl'>;
+
+function imageHref(ctx: UrlContext, image: ImageInput | null | undefined): string | null {
   if (!image) return null;
   if (typeof image === 'string') return image ? absolute(ctx, image) : null;
   if ('url' in image) return image.url ? absolute(ctx, image.url) : null;
   return ctx.imageUrl ? absolute(ctx, ctx.imageUrl(image.key)) : null;
 }
 
-function imageList(ctx: JsonLdContext, images: readonly (ImageInput | null | undefined)[]): string[] {
+function imageList(ctx: UrlContext, images: readonly (ImageInput | null | undefined)[]): string[] {
   const hrefs = images.map((image) => imageHref(ctx, image)).filter((href): href is string => href !== null);
   return [...new Set(hrefs)];
 }
@@ -114,6 +155,16 @@ function compact(object: JsonLd): JsonLd {
       ([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && !value.length),
     ),
   );
+}
+
+const isCoordinate = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/** Coordinates when both are known. */
+function geo(latitude: number | null | undefined, longitude: number | null | undefined): JsonLd | undefined {
+  return isCoordinate(latitude) && isCoordinate(longitude)
+    ? { '@type': 'GeoCoordinates', latitude, longitude }
+    : undefined;
 }
 
 const organization = (ctx: Pick<JsonLdContext, 'siteUrl' | 'siteName'>): JsonLd => ({
@@ -142,11 +193,6 @@ export function realEstateListingJsonLd(listing: ListingJsonLdInput, ctx: Listin
   const url = absolute(ctx, urls.property(listing.slug));
   const price = toMajor(listing.priceMinor);
   const rentUnit = listing.propertyType === 'rent' && listing.rentDuration ? RENT_UNIT[listing.rentDuration] : null;
-  const hasGeo =
-    typeof listing.latitude === 'number' &&
-    typeof listing.longitude === 'number' &&
-    Number.isFinite(listing.latitude) &&
-    Number.isFinite(listing.longitude);
   const place = compact({
     '@type': 'Place',
     address: compact({
@@ -156,7 +202,7 @@ export function realEstateListingJsonLd(listing: ListingJsonLdInput, ctx: Listin
       addressRegion: listing.state,
       addressCountry: listing.country,
     }),
-    geo: hasGeo ? { '@type': 'GeoCoordinates', latitude: listing.latitude, longitude: listing.longitude } : undefined,
+    geo: geo(listing.latitude, listing.longitude),
   });
   const offer = compact({
     '@type': 'Offer',
@@ -186,6 +232,58 @@ export function realEstateListingJsonLd(listing: ListingJsonLdInput, ctx: Listin
     offers: offer,
     contentLocation: place,
     spatialCoverage: place,
+  });
+}
+
+/**
+ * An agent's profile page as a RealEstateAgent: name, page, photo, what they say about themselves, where they work
+ * (the profile's city and country, as address and areaServed) and their profile links. Email and phone only when
+ * passed, which the page does only when it shows them.
+ */
+export function realEstateAgentJsonLd(agent: AgentJsonLdInput, ctx: UrlContext): JsonLd {
+  const city = agent.city?.trim();
+  const country = agent.country?.trim();
+  const url = absolute(ctx, urls.agent(agent.slug));
+  return compact({
+    '@context': SCHEMA,
+    '@type': 'RealEstateAgent',
+    name: agent.name,
+    url,
+    description: agent.description?.trim(),
+    image: imageHref(ctx, agent.image),
+    address:
+      city || country
+        ? compact({ '@type': 'PostalAddress', addressLocality: city, addressCountry: country })
+        : undefined,
+    areaServed: city ? { '@type': 'City', name: city } : undefined,
+    email: agent.email?.trim(),
+    telephone: agent.telephone?.trim(),
+    sameAs: [...new Set(agent.sameAs ?? [])],
+  });
+}
+
+/**
+ * A project's page as the Place it builds: name, description (meta description first), page, pictures (main
+ * image then gallery), the postal address, coordinates when both are known, and the map the page links to.
+ */
+export function projectJsonLd(project: ProjectJsonLdInput, ctx: UrlContext): JsonLd {
+  const url = absolute(ctx, urls.project(project.slug));
+  return compact({
+    '@context': SCHEMA,
+    '@type': 'Place',
+    name: project.title,
+    description: project.metaDescription?.trim() || project.description,
+    url,
+    image: imageList(ctx, [project.image, ...(project.galleryImages ?? [])]),
+    address: compact({
+      '@type': 'PostalAddress',
+      streetAddress: project.address?.trim(),
+      addressLocality: project.city,
+      addressRegion: project.state,
+      addressCountry: project.country,
+    }),
+    geo: geo(project.latitude, project.longitude),
+    hasMap: project.mapUrl,
   });
 }
 

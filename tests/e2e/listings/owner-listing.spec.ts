@@ -128,9 +128,23 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('Category: Apartment.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send for review' })).toBeVisible();
     await page.getByLabel('Title', { exact: true }).fill('No script flat');
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#468' } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel('Title image').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByLabel('Gallery photos').setInputFiles([
+      { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: photo },
+      { name: 'garden.jpg', mimeType: 'image/jpeg', buffer: photo },
+    ]);
     await page.getByRole('button', { name: 'Send for review' }).click();
     await expect(page.getByText('Enter a price above zero.', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Description', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue('No script flat');
+    // The browser dropped the chosen files; each file field that had some says which, and asks for them again.
+    await expect(page.getByLabel('Title image')).toHaveAccessibleDescription(/You had chosen front\.jpg\./);
+    await expect(page.getByLabel('Gallery photos')).toHaveAccessibleDescription(
+      /^You had chosen kitchen\.jpg, garden\.jpg\. .*choose again\.$/,
+    );
+    await expect(page.getByTestId('choose-again')).toHaveCount(2);
   });
 });

@@ -41,6 +41,9 @@ test('an agent adds a project with a plan PDF and sees it waiting for review', a
   await expect(page.getByText('Each plan needs a title and a document.').first()).toBeVisible();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
   await expect(page.getByLabel('Plan 1 title')).toHaveValue('Two-bedroom plan');
+  // The chosen title image did not survive the failed post: the form says so beside it, and only there.
+  await expect(page.getByLabel('Title image')).toHaveAccessibleDescription(/You had chosen front\.png\./);
+  await expect(page.getByTestId('choose-again')).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByLabel('Title image').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: image });

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from '../support/sign-in.ts';
 
 /** What search crawlers fetch: robots.txt, the sitemap index and its files, and JSON-LD (docs/seo.md). */
 
@@ -169,4 +170,58 @@ test('the properties list carries its breadcrumb trail', async ({ page, baseURL 
     { '@type': 'ListItem', position: 1, name: 'Home', item: new URL('/', baseURL).toString() },
     { '@type': 'ListItem', position: 2, name: 'All properties', item: new URL('/properties', baseURL).toString() },
   ]);
+});
+
+test("an agent's profile describes the agent, with contact details only as the page shows them", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const list = await (await request.get('/api/agent-list?limit=1')).json();
+  const agent = list.data.items[0] as { slug_id: string; name: string; city: string | null };
+  await page.goto(`/agents/${agent.slug_id}`);
+  const data = await jsonLdOf(page);
+  const ld = data.find((d) => d['@type'] === 'RealEstateAgent');
+  expect(ld).toMatchObject({
+    '@context': 'https://schema.org',
+    name: agent.name,
+    url: new URL(`/agents/${agent.slug_id}`, baseURL).toString(),
+  });
+  if (agent.city) expect(ld!['address']['addressLocality']).toBe(agent.city);
+  // A crawler is never signed in: the page shows no email or phone, and neither does the JSON-LD.
+  expect(ld).not.toHaveProperty('email');
+  expect(ld).not.toHaveProperty('telephone');
+  expect(data.find((d) => d['@type'] === 'BreadcrumbList')?.['itemListElement'].at(-1).name).toBe(agent.name);
+
+  // Signed in, the page shows the email, and the JSON-LD gives the same one.
+  await signIn(page, { email: 'user5@example.com', password: 'demo1234' }, `/agents/${agent.slug_id}`);
+  const shown = (await page.locator('.agent-profile a[href^="mailto:"]').textContent())!.trim();
+  expect((await jsonLdOf(page)).find((d) => d['@type'] === 'RealEstateAgent')?.['email']).toBe(shown);
+});
+
+test("a project's page describes the place it builds", async ({ page, request, baseURL }) => {
+  const list = await (await request.get('/api/get-projects?limit=1')).json();
+  const project = list.data.items[0] as {
+    slug_id: string;
+    title: string;
+    city: string;
+    country: string;
+    latitude: number | null;
+    longitude: number | null;
+  };
+  await page.goto(`/project-details/${project.slug_id}`);
+  const data = await jsonLdOf(page);
+  const ld = data.find((d) => d['@type'] === 'Place');
+  expect(ld).toMatchObject({
+    '@context': 'https://schema.org',
+    name: project.title,
+    url: new URL(`/project-details/${project.slug_id}`, baseURL).toString(),
+    address: { '@type': 'PostalAddress', addressLocality: project.city, addressCountry: project.country },
+  });
+  expect(ld!['description']).toEqual(expect.any(String));
+  if (project.latitude !== null && project.longitude !== null) {
+    expect(ld!['geo']).toEqual({ '@type': 'GeoCoordinates', latitude: project.latitude, longitude: project.longitude });
+  }
+  for (const image of (ld!['image'] ?? []) as string[]) expect(image).toMatch(/^https?:\/\//);
+  expect(data.find((d) => d['@type'] === 'BreadcrumbList')?.['itemListElement'].at(-1).name).toBe(project.title);
 });

@@ -23,9 +23,15 @@ test('a user applies for agent verification, waits for review, an admin verifies
   await expect(page.getByRole('heading', { level: 1, name: 'Agent verification' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Full legal name').fill('Vera Agent');
+  await page
+    .getByLabel('Identity document')
+    .setInputFiles({ name: 'id.pdf', mimeType: 'application/pdf', buffer: pdf });
   await page.getByRole('button', { name: 'Apply for verification' }).click();
   await expect(page.getByLabel('Licence number')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Full legal name')).toHaveValue('Vera Agent');
+  // The browser cannot keep the chosen file: the form says so beside its field.
+  await expect(page.getByLabel('Identity document')).toHaveAccessibleDescription(/^You had chosen id\.pdf\./);
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByLabel('Licence number').fill('LIC-778899');
   await page
