@@ -4,7 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startCpuMeter } from './cpu.ts';
 import { summarise } from './measure.ts';
-import { FILTERED_SEARCHES, MAP_VIEWS, TEXT_SEARCHES } from './queries.ts';
+import { FILTERED_SEARCHES, MAP_VIEWS, TEXT_SEARCHES, TEXT_WITH_FILTERS } from './queries.ts';
 import { freePort, startStaticServer, type RunningServer } from './server.ts';
 
 export interface LoadResult {
@@ -92,6 +92,10 @@ async function endpoints(server: RunningServer): Promise<{ name: string; path: s
       })}`,
     },
     { name: 'get-property-list (text)', path: `/api/get-property-list?${query({ search: TEXT_SEARCHES[0] })}` },
+    {
+      name: 'get-property-list (text with a place)',
+      path: `/api/get-property-list?${query({ search: TEXT_WITH_FILTERS[0]!.search, city: TEXT_WITH_FILTERS[0]!.city })}`,
+    },
     { name: 'get-properties-in-bounds', path: `/api/get-properties-in-bounds?${query(bounds)}` },
     { name: 'get_property (detail)', path: `/api/get_property?${query({ slug_id: slug })}` },
     { name: 'homepage-data', path: '/api/homepage-data' },
