@@ -14,6 +14,14 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SIGN_IN_LIMIT_PER_IP: '0' })).toThrow(/SIGN_IN_LIMIT_PER_IP/);
   });
 
+  it('takes the page read price as a number or `server`', () => {
+    expect(parseEnv({}).DATABASE_PAGE_COST).toBe(0.1);
+    expect(parseEnv({ DATABASE_PAGE_COST: '1.1' }).DATABASE_PAGE_COST).toBe(1.1);
+    expect(parseEnv({ DATABASE_PAGE_COST: 'server' }).DATABASE_PAGE_COST).toBe('server');
+    expect(() => parseEnv({ DATABASE_PAGE_COST: 'cheap' })).toThrow(/DATABASE_PAGE_COST/);
+    expect(() => parseEnv({ DATABASE_PAGE_COST: '0' })).toThrow(/DATABASE_PAGE_COST/);
+  });
+
   it('names each bad variable in one message', () => {
     expect(() => parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: '123' })).toThrow(
       /PORT:[\s\S]*DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL[\s\S]*ADMIN_PASSWORD/,

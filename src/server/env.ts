@@ -17,6 +17,8 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // The planner's price of a page read (docs/decisions/032): 0.1 for data in memory, `server` for PostgreSQL's own.
+  DATABASE_PAGE_COST: z.union([z.literal('server'), z.coerce.number().positive().max(100)]).default(0.1),
   DATA_DIR: z.string().min(1).default('./data'),
   MIGRATIONS_DIR: z.string().min(1).default('src/server/db/migrations'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),

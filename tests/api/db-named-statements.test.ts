@@ -196,21 +196,3 @@ describe('named statements on the embedded database', () => {
     }
   });
 });
-
-describe('the embedded database session', () => {
-  // docs/decisions/032: with disk prices PostgreSQL read a common word's whole text index list for a search that a
-  // place had already narrowed to a few thousand listings.
-  it('prices page reads as memory, for every statement of the session', async () => {
-    const setting = async (name: string) => {
-      const { rows } = (await db().execute(sql.raw(`show ${name}`))) as unknown as { rows: Record<string, string>[] };
-      return Object.values(rows[0]!)[0];
-    };
-    expect(await setting('seq_page_cost')).toBe('0.1');
-    expect(await setting('random_page_cost')).toBe('0.1');
-    // A transaction (its own BEGIN and COMMIT on the same session) sees the same prices.
-    await db().transaction(async (tx) => {
-      const { rows } = (await tx.execute(sql`show random_page_cost`)) as unknown as { rows: Record<string, string>[] };
-      expect(Object.values(rows[0]!)[0]).toBe('0.1');
-    });
-  });
-});

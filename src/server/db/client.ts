@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { env } from '../env.ts';
+import { logger } from '../logger.ts';
 import { acquireDirectoryLock } from './lock.ts';
 import { nameStatementsOnPglite } from './pglite-statements.ts';
 import { PgliteThread } from './pglite-thread.ts';
@@ -35,15 +36,23 @@ export interface OpenOptions {
   url?: string | undefined;
   /** PGlite data directory, or 'memory://' for tests. */
   dataDir?: string;
+  /** The planner's price of a page read; DATABASE_PAGE_COST when absent. */
+  pageCost?: number | 'server';
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir ?? 'memory://');
+  const costs = pageCostSettings(options.pageCost ?? env().DATABASE_PAGE_COST);
+  if (options.url) return openPostgres(options.url, costs);
+  return openPglite(options.dataDir ?? 'memory://', costs);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, costs: string | null): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: env().DATABASE_POOL_MAX });
+  // Queued on a new connection before anything it is lent for; if refused, the connection keeps the server's prices.
+  if (costs)
+    pool.on('connect', (client) => {
+      client.query(costs).catch((error: unknown) => logger.warn('page costs not set', { error: String(error) }));
+    });
   // Fail at start with the driver's message rather than on the first request.
   await pool.query('select 1');
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
@@ -57,16 +66,18 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 }
 
 /**
- * PostgreSQL's planner prices a page read at 1 (in order) or 4 (out of order), for data that may be on disk. In
- * PGlite every page it reads is in memory or the system's file cache, and its work on each row is WebAssembly, so
- * with those prices it preferred reading a common word's whole posting list from the text index (271,000 entries,
- * 45 to 150 ms) to checking the word on the few thousand rows a place already narrowed a search to (10 to 20 ms).
- * PostgreSQL's documentation suggests 0.1 for both when the data fits in memory (docs/decisions/032). PGlite has one
- * session, so setting them once holds for every statement.
+ * PostgreSQL's planner prices a page read at 1 (in order) or 4 (out of order), for data that may be on disk. A
+ * marketplace's tables fit in memory, and with those prices PostgreSQL read a common word's whole posting list from
+ * the text index (271,000 entries: 45 to 150 ms in PGlite, about 100 in PostgreSQL) rather than check the word on the
+ * few thousand listings a place had already narrowed a search to (10 to 20 ms). PostgreSQL's documentation suggests
+ * 0.1 for both when the data fits in memory (docs/decisions/032). Set for each session: PGlite's one, and each
+ * connection of the pool; `DATABASE_PAGE_COST=server` keeps the server's own.
  */
-const PGLITE_PLANNER_COSTS = 'set seq_page_cost = 0.1; set random_page_cost = 0.1;';
+function pageCostSettings(cost: number | 'server'): string | null {
+  return cost === 'server' ? null : `set seq_page_cost = ${cost}; set random_page_cost = ${cost};`;
+}
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, costs: string | null): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : acquireDirectoryLock(prepareDir(dataDir));
   let client: PgliteThread;
@@ -77,7 +88,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     throw error;
   }
   try {
-    await client.exec(PGLITE_PLANNER_COSTS);
+    if (costs) await client.exec(costs);
   } catch (error) {
     await client.close();
     release();
