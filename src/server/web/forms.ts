@@ -133,7 +133,7 @@ export async function readOrProblem<T>(
  */
 export async function readFormLists(
   request: Request,
-): Promise<{ fields: Record<string, string | string[]>; files: Record<string, File> }> {
+): Promise<{ fields: Record<string, string | string[]>; files: Record<string, File>; chosen: ChosenFiles }> {
   const form = await request.formData();
   const fields: Record<string, string | string[]> = {};
   const files: Record<string, File> = {};
@@ -147,5 +147,5 @@ export async function readFormLists(
     const strings = values as string[];
     fields[key] = strings.length > 1 ? strings : strings[0]!;
   }
-  return { fields, files };
+  return { fields, files, chosen: chosenFiles(form) };
 }

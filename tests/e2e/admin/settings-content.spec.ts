@@ -59,6 +59,13 @@ test('an admin uploads a language file; unknown keys are listed', async ({ page 
   });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('unknown-keys')).toContainText('home.bogus');
+  // The browser dropped the file with the refused post: the form says which to choose again, beside its field.
+  const again = page.getByTestId('choose-again');
+  await expect(again).toContainText('fr.json');
+  await expect(page.getByLabel('Language file (JSON)')).toHaveAttribute(
+    'aria-describedby',
+    new RegExp(`\\b${await again.getAttribute('id')}\\b`),
+  );
 
   await fill();
   await page.getByLabel('Language file (JSON)').setInputFiles({
