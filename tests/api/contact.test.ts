@@ -54,6 +54,18 @@ describe('contct_us', () => {
     expect(row!.userId).toBe(user.id);
   });
 
+  it("goes with the sender's account, while a message sent signed out stays", async () => {
+    const user = await createUser(app.database.db);
+    const { token } = await startSession(app.database.db, user.id, { userAgent: null, ip: null });
+    const signedIn = await send(good, { token, ip: '198.51.100.21' });
+    const signedOut = await send(good, { ip: '198.51.100.22' });
+    const gone = await app.call('POST', '/api/delete_user', { body: { userid: user.id }, token });
+    expect(gone.status).toBe(200);
+    const ids = (await app.database.db.select({ id: contactMessages.id }).from(contactMessages)).map((r) => r.id);
+    expect(ids).not.toContain(signedIn.body.data.id);
+    expect(ids).toContain(signedOut.body.data.id);
+  });
+
   it('explains each missing or bad field and stores nothing', async () => {
     const before = (await app.database.db.select().from(contactMessages)).length;
     const res = await send({ first_name: ' ', email: 'not-an-email', message: '' }, { ip: '198.51.100.12' });

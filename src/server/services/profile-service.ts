@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import { createImageVariants } from '../media/image-variants.ts';
 import { inspectImage } from '../media/inspect-image.ts';
 import { logger } from '../logger.ts';
+import { deleteContactMessagesOf } from '../repositories/contact-repository.ts';
 import { releaseFavouritesOf } from '../repositories/engagement-repository.ts';
 import {
   contactTaken,
@@ -155,6 +156,7 @@ export async function deleteAccount(deps: Pick<ApiDeps, 'db' | 'storage'>, actor
     if (!locked) throw AppError.unauthenticated();
     await signOutEverywhere(tx, actor.id, new Date());
     await releaseFavouritesOf(tx, actor.id);
+    await deleteContactMessagesOf(tx, actor.id);
     const files = [...(await ownerPropertyMedia(tx, actor.id)), ...(await ownerProjectMedia(tx, actor.id))];
     await deleteUserRow(tx, actor.id);
     return { user: locked, listingFiles: files };
