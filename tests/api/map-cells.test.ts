@@ -25,11 +25,22 @@ const CENTRE = { latitude: 45.5, longitude: -73.6 };
 const SPREAD = 3_000;
 /** A corner of fine cells (both multiples of 0.05°). */
 const EDGE = { latitude: 45.55, longitude: -73.6 };
+/** On the antimeridian, by Fiji: listings on both sides of the line. */
+const LINE = { latitude: -17, longitude: 180 };
 
 beforeAll(async () => {
   app = await createTestApp();
   catalog = await seedCatalog(db());
   await scatterListings(db(), catalog, { centre: CENTRE, count: SPREAD, title: 'Cell listing', city: 'Montreal' });
+  await scatterListings(db(), catalog, { centre: LINE, count: 1_500, title: 'Line listing', city: 'Suva' });
+  // On the line itself, from either side (the same meridian), and on a fine cell's corner.
+  for (const longitude of [180, -180])
+    await createProperty(db(), {
+      ownerId: catalog.owner.id,
+      categoryId: catalog.apartment.id,
+      latitude: LINE.latitude,
+      longitude,
+    });
   // Three listings exactly on a fine cell's corner, which is also the edge of some views below.
   for (let i = 0; i < 3; i++)
     await createProperty(db(), {
@@ -66,6 +77,22 @@ describe('map markers from cells', () => {
     },
     'a metropolitan area (coarse cells)': { bounds: box(0.4, 0.7), grid: 'coarse' },
     'a country (no cells: the listings table)': { bounds: box(10, 20), grid: null },
+    'a town across the antimeridian (fine cells on both sides)': {
+      bounds: { south: -17.04, north: -16.96, west: 179.94, east: -179.94 },
+      grid: 'fine',
+    },
+    'a view from the antimeridian, on a cell corner': {
+      bounds: { south: -17, north: -16.98, west: 179.98, east: -180 },
+      grid: 'fine',
+    },
+    'a region across the antimeridian (coarse cells)': {
+      bounds: { south: -17.4, north: -16.6, west: 179.3, east: -179.3 },
+      grid: 'coarse',
+    },
+    'an ocean across the antimeridian (no cells: the listings table)': {
+      bounds: { south: -30, north: 0, west: 170, east: -170 },
+      grid: null,
+    },
   };
   const columns = { fine: s.propertyMap.fineCell, coarse: s.propertyMap.coarseCell };
 

@@ -27,11 +27,22 @@ const db = () => app.database.db;
 /** Around Nairobi, south of the equator and east of Greenwich: 2,400 listings within about 0.3° of the centre. */
 const CENTRE = { latitude: -1.29, longitude: 36.82 };
 const SPREAD = 2_400;
+/** Around Fiji's Taveuni, on the antimeridian: 1,500 listings on both sides of the line. */
+const LINE = { latitude: -16.8, longitude: 180 };
 
 beforeAll(async () => {
   app = await createTestApp();
   catalog = await seedCatalog(db());
   await scatterListings(db(), catalog, { centre: CENTRE, count: SPREAD, title: 'Counted listing', city: 'Nairobi' });
+  await scatterListings(db(), catalog, { centre: LINE, count: 1_500, title: 'Line listing', city: 'Taveuni' });
+});
+
+/** A box around a point on the antimeridian: from west of the line eastwards over it. */
+const across = (halfHeight: number, halfWidth: number) => ({
+  south: LINE.latitude - halfHeight,
+  north: LINE.latitude + halfHeight,
+  west: 180 - halfWidth,
+  east: -180 + halfWidth,
 });
 
 const box = (halfHeight: number, halfWidth: number, centre = CENTRE) => ({
@@ -56,20 +67,27 @@ async function publicPlaced() {
   return rows as { latitude: number; longitude: number; propertyType: 'sell' | 'rent'; categoryId: number }[];
 }
 
-/** The tally of a view worked out in JavaScript: the listings in the cells it touches, and in those wholly inside. */
+/**
+ * The tally of a view worked out in JavaScript: the listings in the cells it touches, and in those wholly inside.
+ * The view's columns are counted west to east, across the antimeridian too, where the columns at the line lie
+ * inside the view.
+ */
 async function plainTally(filter: PublicPropertyFilter) {
   const plan = tallyPlanOf(filter)!;
   const perDegree = TALLY_LEVELS[plan.level]!;
+  const columns = plan.columns.flatMap(({ first, last }) =>
+    Array.from({ length: last - first + 1 }, (_, i) => first + i),
+  );
   let listings = 0;
   let inside = 0;
   for (const row of await publicPlaced()) {
     if (filter.propertyType && row.propertyType !== filter.propertyType) continue;
     if (filter.categoryId && row.categoryId !== filter.categoryId) continue;
     const r = Math.floor(row.latitude * perDegree);
-    const c = Math.floor(row.longitude * perDegree);
-    if (r < plan.firstRow || r > plan.lastRow || c < plan.firstColumn || c > plan.lastColumn) continue;
+    const c = columns.indexOf(Math.floor(row.longitude * perDegree));
+    if (r < plan.firstRow || r > plan.lastRow || c === -1) continue;
     listings++;
-    if (r > plan.firstRow && r < plan.lastRow && c > plan.firstColumn && c < plan.lastColumn) inside++;
+    if (r > plan.firstRow && r < plan.lastRow && c > 0 && c < columns.length - 1) inside++;
   }
   return { listings, inside };
 }
@@ -77,20 +95,38 @@ async function plainTally(filter: PublicPropertyFilter) {
 const sumOf = (tally: ViewTally) => tally.clusters.reduce((sum, c) => sum + c.listings, 0);
 
 describe('counting a view from the tally', () => {
-  const views: Record<string, { bounds: ReturnType<typeof box>; level: number }> = {
+  const views: Record<string, { bounds: ReturnType<typeof box>; level: number; group?: number }> = {
     'a neighbourhood': { bounds: box(0.02, 0.03), level: 0 },
     'a city': { bounds: box(0.045, 0.08), level: 0 },
     'a larger city': { bounds: box(0.09, 0.16), level: 1 },
     'the whole crowd': { bounds: box(0.35, 0.35), level: 2 },
     'a view ending on cell edges': { bounds: { south: -1.3, north: -1.2, west: 36.7, east: 36.8 }, level: 0 },
     'a country': { bounds: box(5, 6), level: 6 },
-    'the world': { bounds: { south: -90, north: 90, west: -180, east: 180 }, level: TALLY_LEVELS.length - 1 },
+    'the world': {
+      bounds: { south: -90, north: 90, west: -180, east: 180 },
+      level: TALLY_LEVELS.length - 1,
+      group: 11,
+    },
+    'a city across the antimeridian': { bounds: across(0.045, 0.08), level: 0 },
+    'a crowd across the antimeridian': { bounds: across(0.35, 0.35), level: 2 },
+    'an ocean across the antimeridian (groups of cells)': {
+      bounds: { south: -60, north: 60, west: 100, east: -100 },
+      level: TALLY_LEVELS.length - 1,
+      group: 6,
+    },
+    // Both edges in one column of cells, which is counted once.
+    'nearly the world, across the antimeridian': {
+      bounds: { south: -80, north: 80, west: 36.5, east: 36.3 },
+      level: TALLY_LEVELS.length - 1,
+      group: 11,
+    },
   };
 
-  for (const [name, { bounds, level }] of Object.entries(views))
+  for (const [name, { bounds, level, group = 1 }] of Object.entries(views))
     it(`counts ${name} as plain JavaScript does, filtered or not`, async () => {
       const plan = tallyPlanOf({ bounds })!;
       expect(plan.level).toBe(level);
+      expect(plan.group).toBe(group);
       expect((await tallyView(db(), plan, {})).clusters.length).toBeLessThanOrEqual(MAX_TALLY_GROUPS);
       const filters: PublicPropertyFilter[] = [
         { bounds },
@@ -225,6 +261,32 @@ describe('get-properties-in-bounds on a crowded view', () => {
     // More than the count cap is known from the tally alone.
     expect({ total: data.total, total_capped: data.total_capped }).toEqual({ total: 1000, total_capped: true });
     expect(data.items.map((c: { id: number }) => c.id)).toEqual((await plainMarkers(db(), { bounds }, 40)).slice(20));
+  });
+
+  it('counts a crowded view across the antimeridian on both sides of the line', async () => {
+    const bounds = across(0.35, 0.35);
+    const plain = await plainTally({ bounds });
+    expect(plain.inside).toBeGreaterThan(PINS_UP_TO);
+    const res = await app.call('GET', url(bounds));
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data.markers).toEqual([]);
+    const clusters = data.clusters as MapClusterData[];
+    expect(clusters.reduce((sum, c) => sum + c.listings, 0)).toBe(plain.listings);
+    // Each count lies on one side of the line, inside the box of its cells; there are counts on both sides.
+    for (const c of clusters) {
+      expect(c.west).toBeLessThanOrEqual(c.longitude);
+      expect(c.longitude).toBeLessThanOrEqual(c.east);
+    }
+    expect(clusters.some((c) => c.longitude > 179)).toBe(true);
+    expect(clusters.some((c) => c.longitude < -179)).toBe(true);
+    // The list: the newest of the view on both sides, and their count up to the cap.
+    const matches = await plainMarkers(db(), { bounds }, 1001);
+    expect(data.items.map((c: { id: number }) => c.id)).toEqual(matches.slice(0, 20));
+    expect({ total: data.total, total_capped: data.total_capped }).toEqual({
+      total: Math.min(matches.length, 1000),
+      total_capped: matches.length > 1000,
+    });
   });
 
   it('counts exactly a crowded view that holds fewer than the cap', async () => {

@@ -76,6 +76,44 @@ describe('get-properties-in-bounds: the box', () => {
   });
 });
 
+describe('get-properties-in-bounds: a view across the antimeridian', () => {
+  // The Aleutians: a view from 179° E eastwards over the line to 179° W.
+  const across = 'south=51&west=179&north=53&east=-179';
+  let east: number;
+  let west: number;
+  let outside: number[];
+
+  beforeAll(async () => {
+    east = await at(52, 179.5);
+    west = await at(52, -179.5);
+    // Greenwich, and just past each edge of the view.
+    outside = [await at(52, 0), await at(52, 178.9999), await at(52, -178.9999)];
+  });
+
+  it('lists the listings on both sides of the line and nothing between its edges the other way round', async () => {
+    const res = await get(`get-properties-in-bounds?${across}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.total).toBe(2);
+    expect(itemIds(res)).toEqual(sorted([east, west]));
+    expect(markerIds(res)).toEqual(sorted([east, west]));
+    for (const id of outside) expect(markerIds(res)).not.toContain(id);
+  });
+
+  it('does so for a view as wide as an ocean, and keeps a view ending at the line to its own side', async () => {
+    const ocean = await get('get-properties-in-bounds?south=-60&west=100&north=70&east=-100');
+    expect(markerIds(ocean)).toEqual(expect.arrayContaining([east, west, outside[1]!, outside[2]!]));
+    expect(markerIds(ocean)).not.toContain(outside[0]);
+    const eastOfIt = await get('get-properties-in-bounds?south=51&west=179&north=53&east=180');
+    expect(markerIds(eastOfIt)).toEqual([east]);
+  });
+
+  it('combines with a drawn area on one side of the line', async () => {
+    const area = encodeURIComponent('51.5,179.2;51.5,179.8;52.5,179.8;52.5,179.2');
+    const res = await get(`get-properties-in-bounds?${across}&area=${area}`);
+    expect(itemIds(res)).toEqual([east]);
+  });
+});
+
 describe('get-properties-in-bounds: a drawn area', () => {
   // A U open to the north: the notch (latitude 21..22, longitude 31..32) is inside the box but outside the area.
   const u = '20,30;20,33;22,33;22,32;21,32;21,31;22,31;22,30';
@@ -162,7 +200,8 @@ describe('map input is checked', () => {
     ['area=10,20;11,0x15;12,22', 'area', 'map.invalid_longitude'],
     ['south=10&west=20&north=11', 'east', 'map.bounds_incomplete'],
     ['south=12&west=20&north=11&east=21', 'north', 'map.invalid_bounds'],
-    ['south=10&west=22&north=11&east=21', 'east', 'map.invalid_bounds'],
+    ['south=10&west=20&north=11&east=180.5', 'east', 'map.invalid_longitude'],
+    ['south=10&west=-181&north=11&east=21', 'west', 'map.invalid_longitude'],
     ['south=-91&west=20&north=11&east=21', 'south', 'map.invalid_latitude'],
     ['south=10&west=Infinity&north=11&east=21', 'west', 'map.invalid_longitude'],
     ['latitude=10', 'longitude', 'map.point_incomplete'],

@@ -132,7 +132,7 @@ export async function createProject(
  * `count` listings scattered around `centre` (within about 0.3°, denser towards it) for the map's tests: both types,
  * two categories, prices over a wide range, dates over 500 minutes (many share a minute, so the id breaks ties), and
  * some that are never on the map (no latitude, pending, rejected or inactive). Deterministic: the same call makes
- * the same listings.
+ * the same listings. A centre at the antimeridian scatters them on both sides of it.
  */
 export async function scatterListings(
   db: Database,
@@ -149,9 +149,12 @@ export async function scatterListings(
       (case when g % 2 = 0 then 'rent' else 'sell' end)::property_type, ((g * 7919) % 5000 + 100) * 10000,
       ${city}, ${city}, ${city},
       case when g % 50 = 0 then null else ${centre.latitude}::float8 + (((g * 104729) % 6001) - 3000) * 0.0001 * ((g % 7) + 1) / 7 end,
-      ${centre.longitude}::float8 + (((g * 15485863) % 6001) - 3000) * 0.0001 * ((g % 5) + 1) / 5,
+      wrapped.longitude,
       (case when g % 23 = 0 then 'pending' when g % 29 = 0 then 'rejected' else 'approved' end)::admin_status,
       (case when g % 31 = 0 then 'inactive' else 'active' end)::listing_status,
       now() - ((g * 7) % 500) * interval '1 minute'
-    from generate_series(1::bigint, ${count}::bigint) g`);
+    from generate_series(1::bigint, ${count}::bigint) g,
+      lateral (select ${centre.longitude}::float8 + (((g * 15485863) % 6001) - 3000) * 0.0001 * ((g % 5) + 1) / 5 as x) scattered,
+      -- Around the antimeridian, longitudes past 180 come back from -180.
+      lateral (select x - 360 * floor((x + 180) / 360) as longitude) wrapped`);
 }

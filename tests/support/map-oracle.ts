@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.ts';
 import * as s from '../../src/server/db/schema/index.ts';
 import type { PublicPropertyFilter } from '../../src/server/repositories/property-repository.ts';
 
-/** The markers as the listings table answers them: the plain WHERE and ORDER BY, no cells. */
+/**
+ * The markers as the listings table answers them: the plain WHERE and ORDER BY, no cells. A box with west > east
+ * crosses the antimeridian: its longitudes are those east of its west edge or west of its east edge.
+ */
 export async function plainMarkers(db: Database, filter: PublicPropertyFilter, limit: number): Promise<number[]> {
   const p = s.properties;
   const { bounds } = filter;
@@ -18,8 +21,9 @@ export async function plainMarkers(db: Database, filter: PublicPropertyFilter, l
         isNotNull(p.longitude),
         bounds ? gte(p.latitude, bounds.south) : undefined,
         bounds ? lte(p.latitude, bounds.north) : undefined,
-        bounds ? gte(p.longitude, bounds.west) : undefined,
-        bounds ? lte(p.longitude, bounds.east) : undefined,
+        bounds
+          ? (bounds.west > bounds.east ? or : and)(gte(p.longitude, bounds.west), lte(p.longitude, bounds.east))
+          : undefined,
         filter.propertyType ? eq(p.propertyType, filter.propertyType) : undefined,
         filter.categoryId ? eq(p.categoryId, filter.categoryId) : undefined,
         filter.minPriceMinor === undefined ? undefined : gte(p.priceMinor, filter.minPriceMinor),

@@ -4,7 +4,7 @@ import { IslandI18nProvider, useTranslation, type IslandI18n } from '../i18n.tsx
 import { listingCount } from '../../lib/listing-count.ts';
 import { clusterByGrid } from './cluster.ts';
 import type { EngineMarker, MapEngine } from './engine.ts';
-import { boundsOf, distanceKm, formatArea, formatPoint } from './geo.ts';
+import { boundsOf, distanceKm, formatArea, formatPoint, nearestCopy, viewAround } from './geo.ts';
 import { MapSurface } from './MapSurface.tsx';
 import {
   listItemFromApi,
@@ -158,9 +158,9 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
     if (initial.area) engine.fitBounds(boundsOf(initial.area));
     else if (initial.near) {
       const nearest = initial.markers.slice(0, 10).map((m) => ({ latitude: m.latitude, longitude: m.longitude }));
-      engine.fitBounds(boundsOf([initial.near, ...nearest]), 14);
-    } else if (initial.markers.length > 0) engine.fitBounds(boundsOf(initial.markers));
-    else if (initial.clusters.length > 0) engine.fitBounds(boundsOf(initial.clusters.flatMap(cornersOf)));
+      engine.fitBounds(viewAround([initial.near, ...nearest]), 14);
+    } else if (initial.markers.length > 0) engine.fitBounds(viewAround(initial.markers));
+    else if (initial.clusters.length > 0) engine.fitBounds(viewAround(initial.clusters.flatMap(cornersOf)));
     else engine.setView(WORLD_VIEW.center, WORLD_VIEW.zoom);
   }, [engine, initial]);
 
@@ -181,16 +181,26 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
   // Markers and the server's counts: clustered by screen cells at the current zoom, plus the corners while drawing.
   useEffect(() => {
     if (!engine) return;
+    // Longitudes on the copy of the world the view is centred on: across the antimeridian, listings at 179.9 and
+    // -179.9 are neighbours, and a cluster of both is averaged and boxed at 180, not at 0 across the whole world.
+    const centre = engine.getCenter().longitude;
+    const shift = (longitude: number) => nearestCopy(longitude, centre) - longitude;
     const points = [
-      ...markers.map((m) => ({ ...engine.project(m), latitude: m.latitude, longitude: m.longitude, item: m })),
-      ...clusters.map((c) => ({
-        ...engine.project(c),
-        latitude: c.latitude,
-        longitude: c.longitude,
-        item: c,
-        count: c.listings,
-        box: c,
-      })),
+      ...markers.map((m) => {
+        const at = { latitude: m.latitude, longitude: m.longitude + shift(m.longitude) };
+        return { ...engine.project(at), ...at, item: m };
+      }),
+      ...clusters.map((c) => {
+        const by = shift(c.longitude);
+        const at = { latitude: c.latitude, longitude: c.longitude + by };
+        return {
+          ...engine.project(at),
+          ...at,
+          item: c,
+          count: c.listings,
+          box: { south: c.south, north: c.north, west: c.west + by, east: c.east + by },
+        };
+      }),
     ];
     const groups = clusterByGrid<MapMarkerData | MapClusterData>(points, (item) =>
       'id' in item ? item.id : `area:${item.south},${item.west}`,

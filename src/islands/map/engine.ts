@@ -31,17 +31,22 @@ export interface EngineOptions {
 }
 
 export interface MapEngine {
-  /** The view, clamped to the world. */
+  /**
+   * The view as the API takes it (geo.ts `viewBounds`): longitudes within -180..180, west > east for a view across
+   * the antimeridian, the world for a view as wide as it.
+   */
   getBounds(): Bounds;
   getCenter(): LatLng;
   getZoom(): number;
-  /** Pixel position at the current zoom (for clustering). */
+  /** Pixel position at the current zoom (for clustering), on the copy of the world the markers are drawn on. */
   project(point: LatLng): { x: number; y: number };
+  /** West > east is a box across the antimeridian, as is a box whose east runs past 180. */
   fitBounds(bounds: Bounds, maxZoom?: number): void;
   setView(center: LatLng, zoom: number): void;
   /** After every pan or zoom (and once after the first view is set). */
   onMoveEnd(listener: () => void): void;
   onClick(listener: (point: LatLng) => void): void;
+  /** Each drawn on the copy of the world the view is centred on, so a view across the antimeridian shows both sides. */
   setMarkers(markers: EngineMarker[]): void;
   /** A drawn area: an open line while drawing, a polygon once closed; null removes it. */
   setShape(points: readonly LatLng[] | null, closed: boolean): void;

@@ -8,7 +8,10 @@ export interface LatLng {
   longitude: number;
 }
 
-/** An axis-aligned box; `west` <= `east` (boxes across the antimeridian are split by the caller, or clamped). */
+/**
+ * An axis-aligned box. `west` > `east` is a box across the antimeridian, as a map view of Fiji or the Aleutians is:
+ * from `west` eastwards over longitude 180 to `east`, the longitudes [west, 180] and [-180, east].
+ */
 export interface Bounds {
   south: number;
   west: number;
@@ -78,7 +81,7 @@ const round = (v: number) => String(Math.round(v * 1e5) / 1e5);
 export const formatPoint = (p: LatLng) => `${round(p.latitude)},${round(p.longitude)}`;
 export const formatArea = (points: readonly LatLng[]) => points.map(formatPoint).join(';');
 
-/** The smallest box around some points. */
+/** The smallest box around some points whose longitudes run from west to east (as a drawn area's must). */
 export function boundsOf(points: readonly LatLng[]): Bounds {
   let south = 90;
   let north = -90;
@@ -93,35 +96,90 @@ export function boundsOf(points: readonly LatLng[]): Bounds {
   return { south, west, north, east };
 }
 
-/** The overlap of two boxes, or null when they do not meet. */
-export function intersectBounds(a: Bounds, b: Bounds): Bounds | null {
-  const box = {
-    south: Math.max(a.south, b.south),
-    west: Math.max(a.west, b.west),
-    north: Math.min(a.north, b.north),
-    east: Math.min(a.east, b.east),
-  };
-  return box.south <= box.north && box.west <= box.east ? box : null;
+/**
+ * The smallest box around some points on a map that scrolls around the world: across the antimeridian when that is
+ * narrower, so listings on both sides of it (Fiji) are shown side by side rather than at the two ends of the world.
+ * The box leaves out the widest gap between the points' longitudes, going east.
+ */
+export function viewAround(points: readonly LatLng[]): Bounds {
+  const box = boundsOf(points);
+  const longitudes = points.map((p) => p.longitude).sort((a, b) => a - b);
+  let gap = 360 - (box.east - box.west);
+  for (let i = 1; i < longitudes.length; i++) {
+    const [before, after] = [longitudes[i - 1]!, longitudes[i]!];
+    if (after - before > gap) {
+      gap = after - before;
+      box.west = after;
+      box.east = before;
+    }
+  }
+  return box;
 }
 
-/** Checks a box's numbers; a map scrolled past the antimeridian is clamped to the world by the caller first. */
+/** A box's longitudes as ranges from west to east: one, or two for a box across the antimeridian. */
+export function longitudeRanges(b: Bounds): [west: number, east: number][] {
+  return b.west > b.east
+    ? [
+        [b.west, 180],
+        [-180, b.east],
+      ]
+    : [[b.west, b.east]];
+}
+
+/** Degrees of longitude a box spans. */
+const widthOf = (b: Bounds) => (b.west > b.east ? 360 - b.west + b.east : b.east - b.west);
+
+/**
+ * A box around the overlap of two boxes, or null when they do not meet. The overlap itself when it is one box (two
+ * pieces that meet at the antimeridian are one box across it). A box across the antimeridian can also meet another
+ * at both its ends, two pieces apart: the narrower of the two boxes then holds them, which is enough for the
+ * callers, who use the box as a prefilter before testing a drawn area or a distance exactly.
+ */
+export function intersectBounds(a: Bounds, b: Bounds): Bounds | null {
+  const south = Math.max(a.south, b.south);
+  const north = Math.min(a.north, b.north);
+  if (south > north) return null;
+  const pieces = longitudeRanges(a)
+    .flatMap(([w1, e1]) => longitudeRanges(b).map(([w2, e2]) => [Math.max(w1, w2), Math.min(e1, e2)] as const))
+    .filter(([west, east]) => west <= east);
+  const [first, second] = pieces;
+  if (!first) return null;
+  if (!second) return { south, north, west: first[0], east: first[1] };
+  if (pieces.length === 2 && first[1] === 180 && second[0] === -180)
+    return { south, north, west: first[0], east: second[1] };
+  return { ...(widthOf(a) <= widthOf(b) ? a : b), south, north };
+}
+
+/** Checks a box's numbers; west > east is a box across the antimeridian, not a mistake. */
 export function checkBounds(b: Bounds): GeoProblem | null {
   if (!isLatitude(b.south) || !isLatitude(b.north)) return 'map.invalid_latitude';
   if (!isLongitude(b.west) || !isLongitude(b.east)) return 'map.invalid_longitude';
-  if (b.south > b.north || b.west > b.east) return 'map.invalid_bounds';
+  if (b.south > b.north) return 'map.invalid_bounds';
   return null;
 }
 
-/** A map view's box clamped to the world (Leaflet reports longitudes beyond ±180 after panning around it). */
-export function clampBounds(b: Bounds): Bounds {
-  const lat = (v: number) => Math.max(-90, Math.min(90, v));
-  const wide = b.east - b.west >= 360;
-  return {
-    south: lat(b.south),
-    north: lat(b.north),
-    west: wide ? -180 : Math.max(-180, b.west),
-    east: wide ? 180 : Math.min(180, b.east),
-  };
+const clampLatitude = (v: number) => Math.max(-90, Math.min(90, v));
+/** A longitude moved by whole turns into [-180, 180). */
+const wrapLongitude = (v: number) => ((((v + 180) % 360) + 360) % 360) - 180;
+
+/**
+ * `value` moved by whole periods (turns of the world: 360°, or the world's width in pixels) to lie nearest
+ * `reference`: where a map that scrolls around the world draws a point, on the copy of the world in view.
+ */
+export const nearestCopy = (value: number, reference: number, period = 360) =>
+  value + period * Math.round((reference - value) / period);
+
+/**
+ * A map view's box as the API takes it. A map scrolled around the world reports longitudes past ±180; they are
+ * wrapped into -180..180, so a view across the antimeridian comes out with west > east. A view as wide as the world
+ * or wider is the world; latitudes are clamped to the poles.
+ */
+export function viewBounds(b: Bounds): Bounds {
+  const south = clampLatitude(b.south);
+  const north = clampLatitude(b.north);
+  if (b.east - b.west >= 360) return { south, north, west: -180, east: 180 };
+  // West wraps into [-180, 180) and east into (-180, 180]: a view that ends at the line ends at 180, not at -180.
+  return { south, north, west: wrapLongitude(b.west), east: -wrapLongitude(-b.east) };
 }
 
 const EARTH_RADIUS_KM = 6371.0088;
@@ -135,17 +193,21 @@ export function distanceKm(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** The box around a circle of `radiusKm` (for a prefilter on the location index), clamped to the world. */
+/**
+ * The box around a circle of `radiusKm` (for a prefilter on the location index), clamped to the world rather than
+ * reaching across the antimeridian: nearest first ranks by the plain difference of longitudes
+ * (`nearness` in property-repository.ts), which does not wrap either.
+ */
 export function boundsAround(center: LatLng, radiusKm: number): Bounds {
   const dLat = radiusKm / 111.32;
   const cos = Math.cos(rad(center.latitude));
   const dLng = cos < 1e-6 ? 180 : radiusKm / (111.32 * cos);
-  return clampBounds({
-    south: center.latitude - dLat,
-    north: center.latitude + dLat,
-    west: dLng >= 180 ? -180 : center.longitude - dLng,
-    east: dLng >= 180 ? 180 : center.longitude + dLng,
-  });
+  return {
+    south: clampLatitude(center.latitude - dLat),
+    north: clampLatitude(center.latitude + dLat),
+    west: dLng >= 180 ? -180 : Math.max(-180, center.longitude - dLng),
+    east: dLng >= 180 ? 180 : Math.min(180, center.longitude + dLng),
+  };
 }
 
 /** Ray casting; used by the browser to tell whether a marker lies in the drawn area before the server answers. */

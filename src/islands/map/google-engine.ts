@@ -1,6 +1,6 @@
 /// <reference types="google.maps" />
 import type { EngineMarker, EngineOptions, MapEngine } from './engine.ts';
-import { clampBounds } from './geo.ts';
+import { nearestCopy, viewBounds } from './geo.ts';
 import type { LatLng } from './types.ts';
 
 /**
@@ -33,10 +33,14 @@ export function createGoogleEngine(element: HTMLElement, maps: typeof google.map
       this.getPanes()?.overlayMouseTarget.appendChild(this.node);
     }
     override draw() {
-      const point = this.getProjection()?.fromLatLngToDivPixel(this.position);
-      if (!point) return;
+      const projection = this.getProjection();
+      const point = projection?.fromLatLngToDivPixel(this.position);
+      const centre = projection?.fromLatLngToDivPixel(map.getCenter() ?? this.position);
+      if (!point || !centre) return;
+      // Google repeats the world side by side but draws an overlay once: on the copy the view is centred on, so a
+      // listing at -179.9 shows beside one at 179.9 in a view across the antimeridian.
       this.node.style.position = 'absolute';
-      this.node.style.left = `${point.x}px`;
+      this.node.style.left = `${nearestCopy(point.x, centre.x, projection!.getWorldWidth())}px`;
       this.node.style.top = `${point.y}px`;
     }
     override onRemove() {
@@ -68,10 +72,8 @@ export function createGoogleEngine(element: HTMLElement, maps: typeof google.map
       if (!b) return { south: -90, west: -180, north: 90, east: 180 };
       const sw = b.getSouthWest();
       const ne = b.getNorthEast();
-      // A view across the antimeridian becomes the whole width of the world.
-      const west = sw.lng() > ne.lng() ? -180 : sw.lng();
-      const east = sw.lng() > ne.lng() ? 180 : ne.lng();
-      return clampBounds({ south: sw.lat(), west, north: ne.lat(), east });
+      // Google's corners are already within -180..180: a view across the antimeridian has its west east of its east.
+      return viewBounds({ south: sw.lat(), west: sw.lng(), north: ne.lat(), east: ne.lng() });
     },
     getCenter() {
       const c = map.getCenter();
@@ -79,9 +81,13 @@ export function createGoogleEngine(element: HTMLElement, maps: typeof google.map
     },
     getZoom: () => map.getZoom() ?? 0,
     project(point) {
-      const world = map.getProjection()?.fromLatLngToPoint(toLatLng(point));
+      const projection = map.getProjection();
+      const world = projection?.fromLatLngToPoint(toLatLng(point));
+      const centre = projection?.fromLatLngToPoint(map.getCenter() ?? toLatLng(point));
+      if (!world || !centre) return { x: 0, y: 0 };
       const scale = 2 ** (map.getZoom() ?? 0);
-      return { x: (world?.x ?? 0) * scale, y: (world?.y ?? 0) * scale };
+      // On the copy of the world the view is centred on, where the markers are drawn (world coordinates are 256 wide).
+      return { x: nearestCopy(world.x, centre.x, 256) * scale, y: world.y * scale };
     },
     fitBounds(b, maxZoom = 16) {
       map.fitBounds({ south: b.south, west: b.west, north: b.north, east: b.east }, 24);

@@ -1,6 +1,6 @@
 import L from 'leaflet';
 import type { EngineMarker, EngineOptions, MapEngine } from './engine.ts';
-import { clampBounds } from './geo.ts';
+import { nearestCopy, viewBounds } from './geo.ts';
 import type { Bounds, LatLng, MapProvider } from './types.ts';
 
 /**
@@ -34,6 +34,9 @@ export function createLeafletEngine(
   let shape: L.Polyline | L.Polygon | null = null;
 
   const toLatLng = (p: LatLng) => L.latLng(p.latitude, p.longitude);
+  // worldCopyJump lets the view run past ±180 (a view of Fiji may span 175 to 185): a point is drawn on the copy of
+  // the world the view is centred on, or a listing at -179.9 would sit on a copy off screen.
+  const onView = (p: LatLng) => L.latLng(p.latitude, nearestCopy(p.longitude, map.getCenter().lng));
   const fromLatLng = (p: L.LatLng): LatLng => ({ latitude: p.lat, longitude: p.lng });
 
   function iconFor(m: EngineMarker): L.DivIcon {
@@ -56,19 +59,20 @@ export function createLeafletEngine(
   return {
     getBounds(): Bounds {
       const b = map.getBounds();
-      return clampBounds({ south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() });
+      return viewBounds({ south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() });
     },
     getCenter: () => fromLatLng(map.getCenter().wrap()),
     getZoom: () => map.getZoom(),
     project(point) {
-      const p = map.project(toLatLng(point), map.getZoom());
+      const p = map.project(onView(point), map.getZoom());
       return { x: p.x, y: p.y };
     },
     fitBounds(b, maxZoom = 16) {
+      // A box across the antimeridian (west > east) runs on past 180, where Leaflet's copy of the world continues.
       map.fitBounds(
         [
           [b.south, b.west],
-          [b.north, b.east],
+          [b.north, b.west > b.east ? b.east + 360 : b.east],
         ],
         { maxZoom, padding: [24, 24] },
       );
@@ -90,11 +94,12 @@ export function createLeafletEngine(
           markers.delete(key);
         }
       for (const m of list) {
-        const signature = `${m.kind}|${m.label}|${m.title}|${m.href ?? ''}|${m.position.latitude},${m.position.longitude}`;
+        const position = onView(m.position);
+        const signature = `${m.kind}|${m.label}|${m.title}|${m.href ?? ''}|${position.lat},${position.lng}`;
         const existing = markers.get(m.key);
         if (existing?.signature === signature && !m.onClick) continue;
         if (existing) markerLayer.removeLayer(existing.marker);
-        const marker = L.marker(toLatLng(m.position), {
+        const marker = L.marker(position, {
           icon: iconFor(m),
           interactive: false,
           keyboard: false,

@@ -10,6 +10,7 @@ import {
   COARSE_GRID,
   FINE_GRID,
   TALLY_LEVELS,
+  type ColumnRun,
   type CoveredCell,
 } from '../db/schema/map-grid.ts';
 import {
@@ -77,16 +78,18 @@ export interface ViewTally {
 /**
  * How a view is counted: the finest tally level that covers it in at most MAX_TALLY_GROUPS cells, or the coarsest
  * with its cells taken `group` by `group` on each side. Groups line up with multiples of `group`, not with the
- * view, so panning keeps them where they are. Null when the tally cannot answer the filter (a drawn area, a price
- * range, nearest first, a text: anything but the view, the type and the category).
+ * view, so panning keeps them where they are; a view across the antimeridian has a run of columns on each side of
+ * it, grouped apart. Null when the tally cannot answer the filter (a drawn area, a price range, nearest first, a
+ * text: anything but the view, the type and the category).
  */
 export function tallyPlanOf(filter: PublicPropertyFilter) {
   const { bounds } = filter;
   if (!bounds || !setsOnly(filter, TALLY_FILTERS)) return null;
   const cellsAt = (perDegree: number) => ({ perDegree, ...cellSpan(perDegree, bounds) });
-  const groupsOf = (cells: ReturnType<typeof cellsAt>, group: number) =>
-    (Math.floor(cells.lastRow / group) - Math.floor(cells.firstRow / group) + 1) *
-    (Math.floor(cells.lastColumn / group) - Math.floor(cells.firstColumn / group) + 1);
+  const groupsOf = (cells: ReturnType<typeof cellsAt>, group: number) => {
+    const across = (first: number, last: number) => Math.floor(last / group) - Math.floor(first / group) + 1;
+    return across(cells.firstRow, cells.lastRow) * cells.columns.reduce((n, run) => n + across(run.first, run.last), 0);
+  };
   let level = TALLY_LEVELS.findIndex((perDegree) => groupsOf(cellsAt(perDegree), 1) <= MAX_TALLY_GROUPS);
   if (level === -1) level = TALLY_LEVELS.length - 1;
   const cells = cellsAt(TALLY_LEVELS[level]!);
@@ -169,35 +172,35 @@ type EncodedGroup = [number, number, number, number, number, number, number];
  * The listings of a view counted from `property_map_tally`, in groups of cells, from the index alone: about
  * 0.5 ms at 1M listings for a city's 340 entries of every category (2 ms for the 4,000 of one category each),
  * whatever the view holds, where reading its markers grows with them. One pass: the totals are added up from the
- * groups.
+ * groups. A view across the antimeridian takes one pass for each side of it.
  */
 export async function tallyView(
   db: Executor,
   plan: NonNullable<ReturnType<typeof tallyPlanOf>>,
   filter: Pick<PublicPropertyFilter, 'propertyType' | 'categoryId'>,
 ): Promise<ViewTally> {
-  const { firstRow, lastRow, firstColumn, lastColumn, group, perDegree } = plan;
+  const { firstRow, lastRow, group, perDegree } = plan;
   const shape = tallyShape(group > 1, filter);
   const statement = tallyStatement(db, tallyKey(shape), shape);
-  const rows = await statement.execute({
-    level: plan.level,
-    firstRow,
-    lastRow,
-    firstColumn,
-    lastColumn,
-    group,
-    propertyType: filter.propertyType,
-    categoryId: filter.categoryId,
-  });
-  const row = rows[0]!;
   // Five decimals are a metre: enough for a marker, and a shorter reply than 17 digits.
   const round = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
   const edge = (cell: number, limit: number) => round(Math.max(-limit, Math.min(limit, cell / perDegree)));
-  return {
-    listings: Number(row.listings),
-    inside: Number(row.inside),
-    clusters: (JSON.parse(row.groups) as EncodedGroup[]).map(
-      ([listings, latitude, longitude, south, north, west, east]) => ({
+  const tally: ViewTally = { listings: 0, inside: 0, clusters: [] };
+  for (const run of reachingPastTheLine(plan.columns)) {
+    const [row] = await statement.execute({
+      level: plan.level,
+      firstRow,
+      lastRow,
+      firstColumn: run.first,
+      lastColumn: run.last,
+      group,
+      propertyType: filter.propertyType,
+      categoryId: filter.categoryId,
+    });
+    tally.listings += Number(row!.listings);
+    tally.inside += Number(row!.inside);
+    for (const [listings, latitude, longitude, south, north, west, east] of JSON.parse(row!.groups) as EncodedGroup[])
+      tally.clusters.push({
         listings,
         latitude: round(latitude),
         longitude: round(longitude),
@@ -205,9 +208,24 @@ export async function tallyView(
         north: edge(north + 1, 90),
         west: edge(west, 180),
         east: edge(east + 1, 180),
-      }),
-    ),
-  };
+      });
+  }
+  return tally;
+}
+
+/**
+ * The runs of columns a view's statements read. Across the antimeridian each reaches one column past the line,
+ * where no listing lies: the statement counts only the columns strictly between a run's ends as inside the view,
+ * and the columns at the line are inside it, since the view goes on beyond them.
+ */
+function reachingPastTheLine(columns: readonly ColumnRun[]): ColumnRun[] {
+  const [west, east] = columns;
+  return east
+    ? [
+        { ...west!, last: west!.last + 1 },
+        { ...east, first: east.first - 1 },
+      ]
+    : [...columns];
 }
 
 /**

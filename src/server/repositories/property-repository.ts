@@ -185,12 +185,11 @@ export function markerConditions(
   if (filter.maxPriceMinor !== undefined) conditions.push(lte(table.priceMinor, filter.maxPriceMinor));
   if (filter.bounds) {
     const { south, west, north, east } = filter.bounds;
-    conditions.push(
-      gte(table.latitude, south),
-      lte(table.latitude, north),
-      gte(table.longitude, west),
-      lte(table.longitude, east),
-    );
+    conditions.push(gte(table.latitude, south), lte(table.latitude, north));
+    // West > east is a box across the antimeridian: its longitudes are [west, 180] and [-180, east]. Such a box gets
+    // no shape (search-shapes.ts), so its edges are numbers here; a shape's placeholders never compare greater.
+    if (west > east) conditions.push(sql`(${gte(table.longitude, west)} or ${lte(table.longitude, east)})`);
+    else conditions.push(gte(table.longitude, west), lte(table.longitude, east));
   }
   if (filter.polygon) {
     // PostgreSQL's built-in geometry (no extension; PGlite has it too): x is the longitude, y the latitude.

@@ -57,5 +57,6 @@ describe('searchShape', () => {
     expect(searchShape({ near: { latitude: 1, longitude: 2 } })).toBeNull();
     expect(searchShape({ polygon: [] })).toBeNull();
     expect(searchShape({ favouritedBy: 7 })).toBeNull();
+    expect(searchShape({ bounds: { south: 1, west: 179, north: 3, east: -179 } })).toBeNull();
   });
 });

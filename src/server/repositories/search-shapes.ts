@@ -48,6 +48,9 @@ export interface SearchShape {
 /** The shape of a filter, or null when its statement's text depends on its values. */
 export function searchShape(filter: PublicPropertyFilter): SearchShape | null {
   if (Object.entries(filter).some(([field, value]) => value !== undefined && !SHAPED_FIELDS.has(field))) return null;
+  // A box across the antimeridian (west > east) has a condition of its own, two ranges of longitude
+  // (markerConditions), chosen by its values: built for them, as rare as such views are.
+  if (filter.bounds && filter.bounds.west > filter.bounds.east) return null;
   // Placeholders stand where the conditions expect values; they only ever pass them on to SQL.
   const shaped: Record<string, unknown> = { sort: filter.sort };
   const values: Record<string, unknown> = {};

@@ -11,6 +11,7 @@ import { formatPrice, toMinor, type PriceSettings } from '../../lib/money.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
+import { columnCount } from '../db/schema/map-grid.ts';
 import {
   listCitiesNear,
   listMapMarkers,
@@ -39,7 +40,7 @@ import { getPublicSettings } from './settings-service.ts';
  * /properties/map page share it; input is already checked for form (src/server/api/routes/map.ts).
  */
 export interface MapQuery {
-  /** The map's view. */
+  /** The map's view (west > east: across the antimeridian). */
   bounds?: Bounds | undefined;
   /** A drawn area (3 to 100 corners). */
   area?: readonly LatLng[] | undefined;
@@ -171,7 +172,7 @@ async function clusteredView(
   if (!plan) return null;
   // A view less than about three cells across is as close as the counts go: it gets pins however crowded it is,
   // so zooming in on a count always ends on pins.
-  if (plan.lastRow - plan.firstRow < 3 || plan.lastColumn - plan.firstColumn < 3) return null;
+  if (plan.lastRow - plan.firstRow < 3 || columnCount(plan.columns) - 1 < 3) return null;
   const tally = await tallyView(db, plan, filter);
   if (tally.inside <= PINS_UP_TO) return null;
   const moreThanCap = tally.inside > COUNT_CAP;

@@ -125,10 +125,9 @@ const boundsQuery = z
     if (edges.length > 0 && edges.length < 4)
       for (const k of ['south', 'west', 'north', 'east'] as const)
         if (q[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: 'map.bounds_incomplete' });
+    // West east of east is not a mistake but a view across the antimeridian (geo.ts, Bounds).
     if (q.south !== undefined && q.north !== undefined && q.south > q.north)
       ctx.addIssue({ code: 'custom', path: ['north'], message: 'map.invalid_bounds' });
-    if (q.west !== undefined && q.east !== undefined && q.west > q.east)
-      ctx.addIssue({ code: 'custom', path: ['east'], message: 'map.invalid_bounds' });
     pairComplete(q, ctx);
     checkPriceRange(q, ctx);
   });
@@ -206,6 +205,7 @@ const routes = {
     summary: "Public listings inside the map's view and/or a drawn area, with the map's markers",
     description:
       'Approved, active listings with coordinates. `south`, `west`, `north`, `east` (all four, degrees) the view; ' +
+      '`west` greater than `east` is a view across the antimeridian (from `west` eastwards over 180 to `east`); ' +
       '`area` a drawn polygon (3 to 100 `lat,lng` corners separated by `;`), tested exactly after the box; ' +
       '`latitude`, `longitude` a point: the list is nearest first with `distance_km`, searched in a box reaching 25, 100, ' +
       'then 500 km, then everywhere until something is found. Filters: `property_type` sell|rent, `category_id` or ' +

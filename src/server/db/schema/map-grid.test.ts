@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellOf, cellsCovering, COARSE_GRID, FINE_GRID } from './map-grid.ts';
+import { cellOf, cellsCovering, cellSpan, COARSE_GRID, columnCount, FINE_GRID } from './map-grid.ts';
 
 describe('map grid cells', () => {
   it('numbers neighbouring cells one apart along a row and one row width apart along a column', () => {
@@ -44,5 +44,35 @@ describe('map grid cells', () => {
     const region = { south: 45.1, north: 45.9, west: -74.3, east: -72.9 };
     expect(cellsCovering(FINE_GRID, region, 48)).toBeNull();
     expect(cellsCovering(COARSE_GRID, region, 48)).toHaveLength(8);
+  });
+
+  it('covers a box across the antimeridian on both sides of the line, the columns at the line inside it', () => {
+    // Taveuni, from 179.87° E eastwards over the line to 179.87° W: 3 rows by 4 + 3 columns (the last west of the
+    // line holds longitude 180 itself).
+    const view = { south: -16.99, north: -16.86, west: 179.87, east: -179.87 };
+    const covered = cellsCovering(FINE_GRID, view, 48)!;
+    const cells = covered.map((cell) => cell.id);
+    expect(cells).toHaveLength(21);
+    expect(new Set(cells).size).toBe(21);
+    for (let i = 0; i <= 10; i++)
+      for (const longitude of [179.87, 179.9, 179.95, 179.99, 180, -180, -179.99, -179.9, -179.87]) {
+        const latitude = view.south + ((view.north - view.south) * i) / 10;
+        expect(cells).toContain(cellOf(FINE_GRID, latitude, longitude));
+      }
+    // Whole: the middle row but its first and last columns, so the columns on both sides of the line.
+    const whole = covered.filter((cell) => cell.whole).map((cell) => cell.id);
+    expect(whole).toEqual(cells.slice(8, 13));
+    for (const longitude of [179.99, 180, -179.99]) expect(whole).toContain(cellOf(FINE_GRID, -16.92, longitude));
+    // Nothing on the far side of the world.
+    expect(cells).not.toContain(cellOf(FINE_GRID, -16.9, 0));
+  });
+
+  it('takes no column twice when both edges of a box across the line fall in one', () => {
+    const span = cellSpan(2, { south: 0, west: 10.4, north: 1, east: 10.2 });
+    expect(span.columns).toEqual([
+      { first: 20, last: 360 },
+      { first: -360, last: 19 },
+    ]);
+    expect(columnCount(span.columns)).toBe(721);
   });
 });

@@ -23,13 +23,17 @@ export const TALLY_LEVELS = [100, 50, 25, 12.5, 6.25, 3.125, 1.5625, 0.78125] as
 /** Cells in one row of a grid, one more than a turn of the Earth: longitude 180 has a column of its own. */
 const rowWidth = (grid: MapGrid) => 360 * grid.perDegree + 1;
 
+/** The number of the cell in a row (from the equator) and a column (from the prime meridian) of a grid. */
+const cellNumber = (grid: MapGrid, row: number, column: number) =>
+  (row + 90 * grid.perDegree) * rowWidth(grid) + column + 180 * grid.perDegree;
+
 /**
  * The cell number of a point: its row (from the south pole) times the row's width plus its column (from the
  * antimeridian). The database computes the same from the same doubles, so both sides agree on every point.
  */
 export function cellOf(grid: MapGrid, latitude: number, longitude: number): number {
   const n = grid.perDegree;
-  return (Math.floor(latitude * n) + 90 * n) * rowWidth(grid) + Math.floor(longitude * n) + 180 * n;
+  return cellNumber(grid, Math.floor(latitude * n), Math.floor(longitude * n));
 }
 
 /** cellOf as a generated column's expression over the row's latitude and longitude. */
@@ -40,18 +44,33 @@ export function cellColumnSql(grid: MapGrid): SQL {
   );
 }
 
+/** Columns of cells side by side, from `first` to `last`, west to east. */
+export interface ColumnRun {
+  first: number;
+  last: number;
+}
+
 /**
  * The rows and columns of cells, at `perDegree` cells per degree, that a box touches: row r holds latitudes from
  * r / perDegree, column c longitudes from c / perDegree (both counted from 0°, negative to the south and west).
+ * The columns are one run, or two for a box across the antimeridian (west > east): from its west edge to the
+ * column of longitude 180, and from the column of -180 to its east edge, or to the column before its west edge's
+ * when both edges fall in one column (a box nearly as wide as the world), so that no column is taken twice.
  */
 export function cellSpan(perDegree: number, box: { south: number; west: number; north: number; east: number }) {
-  return {
-    firstRow: Math.floor(box.south * perDegree),
-    lastRow: Math.floor(box.north * perDegree),
-    firstColumn: Math.floor(box.west * perDegree),
-    lastColumn: Math.floor(box.east * perDegree),
-  };
+  const column = (longitude: number) => Math.floor(longitude * perDegree);
+  const columns: ColumnRun[] =
+    box.west > box.east
+      ? [
+          { first: column(box.west), last: column(180) },
+          { first: column(-180), last: Math.min(column(box.east), column(box.west) - 1) },
+        ]
+      : [{ first: column(box.west), last: column(box.east) }];
+  return { firstRow: Math.floor(box.south * perDegree), lastRow: Math.floor(box.north * perDegree), columns };
 }
+
+/** How many columns some runs hold. */
+export const columnCount = (runs: readonly ColumnRun[]) => runs.reduce((n, run) => n + run.last - run.first + 1, 0);
 
 /** A grid cell a box covers, and whether the cell lies wholly inside the box (not on its edge). */
 export interface CoveredCell {
@@ -61,7 +80,8 @@ export interface CoveredCell {
 
 /**
  * The cells a box covers on a grid, row by row, or null when there are more than `max` (the box is too large for
- * that grid). A box that crosses the antimeridian (west > east) is never asked: map views are clamped to -180..180.
+ * that grid). A box across the antimeridian covers the cells on both sides of it; the columns at the line lie
+ * inside such a box, not on its edge.
  */
 export function cellsCovering(
   grid: MapGrid,
@@ -70,15 +90,18 @@ export function cellsCovering(
 ): CoveredCell[] | null {
   const span = cellSpan(grid.perDegree, box);
   const rows = span.lastRow - span.firstRow + 1;
-  const columns = span.lastColumn - span.firstColumn + 1;
+  const columns = columnCount(span.columns);
   if (rows < 1 || columns < 1 || rows * columns > max) return null;
-  const first = cellOf(grid, box.south, box.west);
+  const across = span.columns.flatMap((run) =>
+    Array.from({ length: run.last - run.first + 1 }, (_, i) => run.first + i),
+  );
   const cells: CoveredCell[] = [];
-  for (let row = 0; row < rows; row++)
-    for (let column = 0; column < columns; column++)
+  for (let row = span.firstRow; row <= span.lastRow; row++)
+    across.forEach((column, i) =>
       cells.push({
-        id: first + row * rowWidth(grid) + column,
-        whole: row > 0 && row < rows - 1 && column > 0 && column < columns - 1,
-      });
+        id: cellNumber(grid, row, column),
+        whole: row > span.firstRow && row < span.lastRow && i > 0 && i < columns - 1,
+      }),
+    );
   return cells;
 }
