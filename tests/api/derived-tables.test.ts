@@ -8,10 +8,10 @@ import { mapTallyCounted, mapTallyKept } from '../support/map-oracle.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 /**
- * Triggers on the listings keep three tables (migrations 0009, 0011, 0013, 0015, 0016): the map's markers
- * (`property_map`), the markers counted per map cell (`property_map_tally`) and the public listings counted per
- * category, city and owner (`property_tally`). The home page, categories, cities, agents and the map read them
- * instead of the listings. Whatever writes listings go through (one at a time, many in one statement, several
+ * Triggers on the listings keep four tables (migrations 0008, 0009, 0011, 0013, 0015, 0016, 0020): the search rows
+ * with their filter columns (`property_search`), the map's markers (`property_map`), the markers counted per map
+ * cell (`property_map_tally`) and the public listings counted per category, city and owner (`property_tally`). The
+ * searches, the home page, categories, cities, agents and the map read them instead of the listings. Whatever writes listings go through (one at a time, many in one statement, several
  * statements in one transaction), each must equal what a fresh look at the listings gives.
  */
 const app = await createTestApp();
@@ -75,7 +75,42 @@ const markersAfresh = () =>
     .where(and(eq(p.adminStatus, 'approved'), eq(p.status, 'active'), isNotNull(p.latitude), isNotNull(p.longitude)))
     .orderBy(asc(p.id));
 
+const ps = s.propertySearch;
+const searchRows = () =>
+  db
+    .select({
+      id: ps.propertyId,
+      createdAt: ps.createdAt,
+      search: sql<string>`${ps.search}::text`,
+      propertyType: ps.propertyType,
+      categoryId: ps.categoryId,
+      priceMinor: ps.priceMinor,
+      cityKey: ps.cityKey,
+      stateKey: ps.stateKey,
+      countryKey: ps.countryKey,
+    })
+    .from(ps)
+    .orderBy(asc(ps.propertyId));
+
+const searchRowsAfresh = () =>
+  db
+    .select({
+      id: p.id,
+      createdAt: p.createdAt,
+      search: sql<string>`${p.search}::text`,
+      propertyType: p.propertyType,
+      categoryId: p.categoryId,
+      priceMinor: p.priceMinor,
+      cityKey: sql<string>`${p.cityKey}`,
+      stateKey: sql<string>`${p.stateKey}`,
+      countryKey: sql<string>`${p.countryKey}`,
+    })
+    .from(p)
+    .where(and(eq(p.adminStatus, 'approved'), eq(p.status, 'active')))
+    .orderBy(asc(p.id));
+
 async function expectKeptTablesCurrent() {
+  expect(await searchRows()).toEqual(await searchRowsAfresh());
   expect(await markers()).toEqual(await markersAfresh());
   expect(await mapTallyKept(db)).toEqual(await mapTallyCounted(db));
   expect(await tally()).toEqual(await tallyAfresh());
@@ -104,7 +139,7 @@ type ListingPick = {
   adminStatus: (typeof adminStatuses)[number];
   status: (typeof statuses)[number];
 };
-type Change = Partial<ListingPick> & { title?: string; views?: number };
+type Change = Partial<ListingPick> & { title?: string; views?: number; price?: number };
 type Operation =
   | { kind: 'insert'; listings: ListingPick[] }
   | { kind: 'update'; pick: number; change: Change }
@@ -130,6 +165,7 @@ const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ place: fc.nat(places.length - 1) }),
   fc.record({ propertyType: fc.constantFrom('sell' as const, 'rent' as const) }),
   fc.record({ title: fc.constantFrom('Renamed', 'Renamed again') }),
+  fc.record({ price: fc.nat(1_000_000_00) }),
   // A column nothing counts: the count triggers do not fire.
   fc.record({ views: fc.nat(1000) }),
 );
@@ -186,6 +222,7 @@ function patchOf(c: Change) {
       ? { propertyType: c.propertyType, rentDuration: c.propertyType === 'rent' ? ('monthly' as const) : null }
       : {}),
     ...(c.title ? { title: c.title } : {}),
+    ...(c.price === undefined ? {} : { priceMinor: c.price }),
     ...(c.views === undefined ? {} : { totalViews: c.views }),
   };
 }

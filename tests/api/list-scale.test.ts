@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { recordStatements } from '../../bench/explain.ts';
 import { COUNT_CAP } from '../../src/server/repositories/paging.ts';
+import { listPublicProperties, type PublicPropertyFilter } from '../../src/server/repositories/property-repository.ts';
 import { createProperty, createSignedInUser, seedCatalog } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -46,10 +48,12 @@ beforeAll(async () => {
 
 describe('capped counts', () => {
   // A place search counts from `properties`; a search by words alone from the partitions of `property_search`, one
-  // by one (every bulk listing's title holds "bulk", and the listings fall into every partition).
+  // by one (every bulk listing's title holds "bulk", and the listings fall into every partition); words in a place
+  // from the place's rows of `property_search`, newest first.
   for (const [kind, criteria] of [
     ['a place', `city=${BULK_CITY}`],
     ['words alone', 'search=bulk'],
+    ['words in a place', `search=bulk&city=${BULK_CITY}&property_type=sell`],
   ] as const) {
     it(`counts up to the cap and says that more match (${kind})`, async () => {
       const data = await get(`get-property-list?${criteria}`);
@@ -84,6 +88,51 @@ describe('capped counts', () => {
     expect(titles(second.items)).toEqual(['Bulk listing 1050']);
     const none = await get('get-property-list?search=zzyzx');
     expect(none).toMatchObject({ total: 0, total_capped: false, items: [] });
+  });
+
+  // Words in a place or a category (decision 033): a probe of the filter's newest rows chooses between reading them
+  // in order (when many match) and the general search (when few do). Both ways give the same pages.
+  const titles = (list: { title: string }[]) => list.map((c) => c.title);
+
+  it('pages words in a place that many listings match, newest first, with the other filters', async () => {
+    const many = `search=bulk&city=${BULK_CITY}&min_price=${1000 + BULK - 29}`;
+    const first = await get(`get-property-list?${many}&limit=20`);
+    expect(first).toMatchObject({ total: 30, total_capped: false });
+    expect(titles(first.items)).toEqual(Array.from({ length: 20 }, (_, i) => `Bulk listing ${BULK - i}`));
+    const second = await get(`get-property-list?${many}&limit=20&offset=20`);
+    expect(titles(second.items)).toEqual(Array.from({ length: 10 }, (_, i) => `Bulk listing ${BULK - 20 - i}`));
+    const elsewhere = await get(`get-property-list?search=bulk&city=Porto`);
+    expect(elsewhere).toMatchObject({ total: 0, items: [] });
+  });
+
+  it('pages words in a place that few listings match, newest first, exactly counted', async () => {
+    const few = `search=1050 or 1051 or 1052 or 1053&city=${BULK_CITY}&category_id=${catalog.apartment.id}`;
+    const first = await get(`get-property-list?${few}&limit=3`);
+    expect(first).toMatchObject({ total: 4, total_capped: false });
+    expect(titles(first.items)).toEqual(['Bulk listing 1053', 'Bulk listing 1052', 'Bulk listing 1051']);
+    const second = await get(`get-property-list?${few}&limit=3&offset=3`);
+    expect(titles(second.items)).toEqual(['Bulk listing 1050']);
+  });
+
+  it('reads the place in order when many of its newest listings match, and searches the listings when few do', async () => {
+    /** The scans of `properties` that ran, apart from reading the page's cards by id: the general search's. */
+    const generalSearchScans = async (filter: PublicPropertyFilter) => {
+      const [page] = await recordStatements(() => listPublicProperties(db(), filter, { offset: 0, limit: 20 }));
+      const { rows } = await page!.send(`explain (analyze, format json) ${page!.text}`, page!.values);
+      const json = Object.values(rows[0]!)[0];
+      const [root] = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: PlanNode }];
+      return scansOf(root.Plan).filter(
+        (scan) =>
+          scan['Relation Name'] === 'properties' &&
+          scan['Index Name'] !== 'properties_pkey' &&
+          scan['Actual Loops'] > 0,
+      );
+    };
+    expect(await generalSearchScans({ search: 'bulk', city: BULK_CITY })).toEqual([]);
+    expect(await generalSearchScans({ search: '1050 or 1051', city: BULK_CITY })).not.toEqual([]);
+    // A category leads when no place is given, the type when neither is.
+    expect(await generalSearchScans({ search: 'bulk', categoryId: catalog.apartment.id })).toEqual([]);
+    expect(await generalSearchScans({ search: 'bulk', propertyType: 'sell' })).toEqual([]);
   });
 
   it('is exact below the cap', async () => {
@@ -121,6 +170,14 @@ describe('capped counts', () => {
     expect(Math.max(...ids(deeper.items))).toBeLessThan(Math.min(...markers));
   });
 });
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+const scansOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(scansOf)];
 
 describe('shared public aggregates', () => {
   it("keeps the cities' and categories' counts until a write comes through, then counts afresh", async () => {

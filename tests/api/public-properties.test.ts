@@ -238,7 +238,7 @@ describe('get-property-list and get_property: filters', () => {
 
     await db().update(s.properties).set({ adminStatus: 'approved' }).where(eq(s.properties.id, pending.id));
     expect(await found()).toEqual([pending.id]);
-    // Words and a filter together are searched over the listings themselves: the same answer.
+    // Words in a place are read from the search table's rows of that place (decision 033): the same answer.
     const city = encodeURIComponent(pending.city);
     expect(ids(await get(`get-property-list?search=${word}&city=${city}`))).toEqual([pending.id]);
     await db().delete(s.properties).where(eq(s.properties.id, pending.id));

@@ -19,6 +19,7 @@ import type { Executor } from '../db/client.ts';
 import { preparedPerDatabase, preparedPerKey, UNNAMED } from '../db/prepared.ts';
 import { cappedTotal, countCap, withCappedTotal } from './paging.ts';
 import { searchShape } from './search-shapes.ts';
+import { samePlace, textQuery, wordsAloneSearch, wordsInOrder } from './text-search.ts';
 import {
   categories,
   categoryParameters,
@@ -28,9 +29,7 @@ import {
   properties,
   propertyFacilities,
   propertyParameters,
-  propertySearch,
   propertyTally,
-  SEARCH_PARTITIONS,
   users,
 } from '../db/schema/index.ts';
 import { listingOwnerColumns } from './owner-columns.ts';
@@ -90,7 +89,10 @@ export interface PublicPropertyFilter {
   preferences?: FeedPreferences | undefined;
   /** Only this user's favourites, most recently added first unless `sort` says otherwise (favourites_user_property_unique). */
   favouritedBy?: number | undefined;
-  /** Inside this box, edges included (properties_location_idx: the latitude range, then longitude in the index). */
+  /**
+   * Inside this box, edges included (properties_location_idx: the latitude range, then longitude in the index);
+   * west > east is a box across the antimeridian.
+   */
   bounds?: { south: number; west: number; north: number; east: number } | undefined;
   /** Inside this polygon (`point <@ polygon`, exact), tested after `bounds`, which should be its bounding box. */
   polygon?: readonly { latitude: number; longitude: number }[] | undefined;
@@ -98,9 +100,6 @@ export interface PublicPropertyFilter {
   near?: { latitude: number; longitude: number } | undefined;
   sort?: PublicPropertySort | undefined;
 }
-
-/** A place name matches a key column (its lower()) whatever its case; PostgreSQL's lower() on both sides. */
-const samePlace = (key: AnyPgColumn, name: string) => eq(key, sql`lower(${name})`);
 
 /**
  * Live listings per category, city key or owner, from `property_tally` (kept by a trigger, migration 0015) rather
@@ -131,23 +130,6 @@ export const isPublicListing = (row: { adminStatus: string; status: string }) =>
  * made for one call's values, never in a prepared statement's generic plan.
  */
 export const publicListing: SQL = sql`(${properties.adminStatus} = 'approved' and ${properties.status} = 'active')`;
-
-const textQuery = (search: string) => sql`websearch_to_tsquery('simple', ${search})`;
-
-/**
- * The search-box case: words and nothing else, newest first. Its matches come from `property_search` (public
- * listings only, no other filter to apply), whose narrow rows make counting a common word cheap. Anything more
- * (a new filter field too) takes the general path over `properties`.
- */
-function isTextOnly(filter: PublicPropertyFilter): filter is PublicPropertyFilter & { search: string } {
-  const { search, sort, ...others } = filter;
-  // An empty text is no filter, as in publicConditions (and in a search's shape).
-  return (
-    !!search &&
-    (sort === undefined || sort === 'newest') &&
-    Object.values(others).every((v) => v === undefined || v === '')
-  );
-}
 
 /** The WHERE clause of a public listing search; the map search (map-repository.ts) reuses it for its markers. */
 export function publicConditions(filter: PublicPropertyFilter): SQL {
@@ -296,54 +278,18 @@ const cardColumns = {
   categorySlug: categories.slug,
 };
 
-/** Listing cards with their category's name, for any list of public listings, with `extra` columns if given. */
-const cardsQuery = <Extra extends SelectedFields>(db: Executor, extra?: Extra) =>
+/**
+ * Listing cards with their category's name, for any list of public listings, with `extra` columns if given; `db`
+ * may be `db.with(...)`, for cards whose statement computes something first.
+ */
+const cardsQuery = <Extra extends SelectedFields>(db: Pick<Executor, 'select'>, extra?: Extra) =>
   db
     .select({ ...cardColumns, ...(extra as Extra) })
     .from(properties)
     .leftJoin(categories, eq(categories.id, properties.categoryId));
 
-/**
- * The first `limit` matches of a text, partition by partition (docs/decisions/025): each partition's subquery has a
- * limit of its own, so PostgreSQL gives it a plan that stops early (a scan for a common word, a bitmap for a rare
- * one), where over the whole partitioned table it would build a bitmap of every partition's posting list.
- */
-function textMatchesByPartition(search: string, limit: number | Placeholder, columns = sql`1`) {
-  const parts = Array.from(
-    { length: SEARCH_PARTITIONS },
-    (_, i) =>
-      sql`(select ${columns} from ${sql.identifier(`property_search_${i}`)} where search @@ ${textQuery(search)} limit ${limit})`,
-  );
-  return sql`(${sql.join(parts, sql` union all `)} limit ${limit}) as matches`;
-}
-
-/**
- * A text search's page of cards and its capped count (docs/decisions/031). Newest first, the page's ids come one of
- * two ways, chosen by the count, which runs first (a CTE, computed once): when the text matches fewer listings than
- * the count's cap, every match is read through the partitions' text indexes and sorted; when it matches more, the
- * listings are read newest first until the page is full. The planner cannot tell these apart: a word it has no
- * statistics for is guessed to match about a thousandth of the listings, so it always chose the newest-first scan,
- * which for a word matching nothing read all of property_search (1.2 s on PGlite at 1M listings).
- */
-function textSearchQueries(db: Executor, search: string, page: SearchPage) {
-  const counted = db.select({ value: count().as('value') }).from(textMatchesByPartition(search, page.countLimit));
-  const tally = db.$with('text_matches').as(counted);
-  const matched = sql`(select ${tally.value} from ${tally})`;
-  const order = sql`order by created_at desc, property_id desc limit ${page.limit} offset ${page.offset}`;
-  const few = sql`select property_id from ${textMatchesByPartition(search, page.countLimit, sql`property_id, created_at`)} where ${matched} < ${page.countLimit} ${order}`;
-  const many = sql`select property_id from ${propertySearch} where search @@ ${textQuery(search)} and ${matched} >= ${page.countLimit} ${order}`;
-  const pageRows = db
-    .with(tally)
-    .select({ ...cardColumns, total: sql<number>`${matched}`.mapWith(Number) })
-    .from(properties)
-    .leftJoin(categories, eq(categories.id, properties.categoryId))
-    .where(sql`${properties.id} in ((${few}) union all (${many}))`)
-    .orderBy(desc(properties.createdAt), desc(properties.id));
-  return { pageRows, count: counted, countApart: false };
-}
-
 /** A page's limit and offset, and how many matches to count: numbers, or placeholders in a statement per shape. */
-interface SearchPage {
+export interface SearchPage {
   limit: number | Placeholder;
   offset: number | Placeholder;
   countLimit: number | Placeholder;
@@ -356,8 +302,17 @@ interface SearchPage {
  * favourites list keeps its count apart, since its page joins the favourites directly.
  */
 function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchPage) {
-  if (isTextOnly(filter)) return textSearchQueries(db, filter.search, page);
-  const where = publicConditions(filter);
+  const text = wordsAloneSearch(db, filter, page);
+  if (text) {
+    const pageRows = cardsQuery(db.with(...text.ctes), { total: text.total })
+      .where(sql`${properties.id} in (${text.ids})`)
+      .orderBy(desc(properties.createdAt), desc(properties.id));
+    return { pageRows, count: text.count, countApart: false };
+  }
+  // Words in a category or a place may be read in the filter's order instead (text-search.ts): then the general
+  // search below is skipped, its conditions false from the start.
+  const inOrder = wordsInOrder(db, filter, page);
+  const where = inOrder ? and(publicConditions(filter), sql`not ${inOrder.chosen}`)! : publicConditions(filter);
   const order = ordering(filter);
   const mine = filter.favouritedBy
     ? and(eq(favourites.propertyId, properties.id), eq(favourites.userId, filter.favouritedBy))!
@@ -367,15 +322,27 @@ function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchP
     const ids = db.select({ id: properties.id }).from(properties).$dynamic();
     return (mine ? ids.innerJoin(favourites, mine) : ids).where(where);
   };
-  const counted = db.select({ value: count() }).from(matches().limit(page.countLimit).as('matches'));
+  const capped = matches().limit(page.countLimit);
+  const counted = (probe?: NonNullable<typeof inOrder>['probe']) =>
+    (probe ? db.with(probe) : db)
+      .select({ value: count() })
+      .from(
+        inOrder
+          ? sql`((${inOrder.matches} limit ${page.countLimit}) union all (${capped})) as matches`
+          : capped.as('matches'),
+      );
   const countApart = mine !== undefined;
-  const total = sql<number | null>`${countApart ? sql`null` : sql`(${counted})`}`.mapWith((value) =>
+  const total = sql<number | null>`${countApart ? sql`null` : sql`(${counted()})`}`.mapWith((value) =>
     value === null ? null : Number(value),
   );
-  const cards = cardsQuery(db, { total });
+  const cards = cardsQuery(inOrder ? db.with(inOrder.probe) : db, { total });
   // The page's ids first, then their rows: the ids often come from an index alone (a place search, a map view,
   // newest first), so the table is read for the rows shown, not for every candidate sorted. Favourites are
   // ordered by when they were saved, so that list joins them directly.
+  const pageIds = matches()
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
   const pageRows = mine
     ? cards
         .innerJoin(favourites, mine)
@@ -385,16 +352,12 @@ function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchP
         .offset(page.offset)
     : cards
         .where(
-          inArray(
-            properties.id,
-            matches()
-              .orderBy(...order)
-              .limit(page.limit)
-              .offset(page.offset),
-          ),
+          inOrder
+            ? sql`${properties.id} in ((${inOrder.ids}) union all (${pageIds}))`
+            : inArray(properties.id, pageIds),
         )
         .orderBy(...order);
-  return { pageRows, count: counted, countApart };
+  return { pageRows, count: counted(inOrder?.probe), countApart };
 }
 
 const searchStatements = preparedPerKey((db: Executor, _key: string, filter: PublicPropertyFilter) => {

@@ -125,10 +125,33 @@ export const propertySearch = pgTable(
       .references(() => properties.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     search: tsvector().notNull(),
+    // The list page's filters that come with words (migration 0020, docs/decisions/033): a search for words in a
+    // category or a place reads these narrow rows in that filter's newest-first order.
+    propertyType: propertyType().notNull(),
+    categoryId: integer().notNull(),
+    priceMinor: bigint({ mode: 'number' }).notNull(),
+    cityKey: text().notNull(),
+    stateKey: text().notNull(),
+    countryKey: text().notNull(),
   },
   (t) => [
     index('property_search_idx').using('gin', t.search),
     index('property_search_newest_idx').on(t.createdAt.desc().nullsFirst(), t.propertyId.desc().nullsFirst()),
+    ...(
+      [
+        ['category', t.categoryId],
+        ['city', t.cityKey],
+        ['state', t.stateKey],
+        ['country', t.countryKey],
+        ['type', t.propertyType],
+      ] as const
+    ).map(([name, column]) =>
+      index(`property_search_${name}_newest_idx`).on(
+        column,
+        t.createdAt.desc().nullsFirst(),
+        t.propertyId.desc().nullsFirst(),
+      ),
+    ),
   ],
 );
 

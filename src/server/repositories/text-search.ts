@@ -1,0 +1,158 @@
+import { and, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client.ts';
+import { propertySearch, SEARCH_PARTITIONS } from '../db/schema/index.ts';
+import type { PublicPropertyFilter, SearchPage } from './property-repository.ts';
+
+/**
+ * The searches for words that `property_search` answers alone (its narrow rows, docs/decisions/019, 025 and 033):
+ * each gives the statements to run first (`ctes`), the ids of a page newest first (`ids`, a subquery of
+ * `property_id`), the capped count as a column (`total`) and as a statement of its own (`count`). The listing
+ * repository turns the ids into cards.
+ */
+
+export const textQuery = (search: string) => sql`websearch_to_tsquery('simple', ${search})`;
+
+/** A place name matches a key column (its lower()) whatever its case; PostgreSQL's lower() on both sides. */
+export const samePlace = (key: AnyPgColumn, name: string) => eq(key, sql`lower(${name})`);
+
+/** Whether a filter asks for words and nothing else, newest first. */
+function isWordsAlone(filter: PublicPropertyFilter): filter is PublicPropertyFilter & { search: string } {
+  const { search, sort, ...others } = filter;
+  return !!search && isNewestFirst(sort) && Object.values(others).every(isUnset);
+}
+
+// An empty text or place is no filter, as in publicConditions (and in a search's shape).
+const isUnset = (value: unknown) => value === undefined || value === '';
+const isNewestFirst = (sort: PublicPropertyFilter['sort']) => sort === undefined || sort === 'newest';
+
+/**
+ * The first `limit` matches of a text, partition by partition (docs/decisions/025): each partition's subquery has a
+ * limit of its own, so PostgreSQL gives it a plan that stops early (a scan for a common word, a bitmap for a rare
+ * one), where over the whole partitioned table it would build a bitmap of every partition's posting list.
+ */
+function textMatchesByPartition(search: string, limit: SearchPage['countLimit'], columns = sql`1`) {
+  const parts = Array.from(
+    { length: SEARCH_PARTITIONS },
+    (_, i) =>
+      sql`(select ${columns} from ${sql.identifier(`property_search_${i}`)} where search @@ ${textQuery(search)} limit ${limit})`,
+  );
+  return sql`(${sql.join(parts, sql` union all `)} limit ${limit}) as matches`;
+}
+
+const newestFirst = sql`order by created_at desc, property_id desc`;
+
+/**
+ * Words and nothing else, newest first (docs/decisions/031), or null for any other search. The page's ids come one of two ways, chosen by the
+ * count, which runs first: when the text matches fewer listings than the count's cap, every match is read through
+ * the partitions' text indexes and sorted; when it matches more, the listings are read newest first until the page
+ * is full. The planner cannot tell these apart: a word it has no statistics for is guessed to match about a
+ * thousandth of the listings, so it always chose the newest-first scan, which for a word matching nothing read all of
+ * property_search (1.2 s on PGlite at 1M listings).
+ */
+export function wordsAloneSearch(db: Executor, filter: PublicPropertyFilter, page: SearchPage) {
+  if (!isWordsAlone(filter)) return null;
+  const { search } = filter;
+  const counted = db.select({ value: count().as('value') }).from(textMatchesByPartition(search, page.countLimit));
+  // Computed once for the statement (a CTE), read by both ways and by every card.
+  const tally = db.$with('text_matches').as(counted);
+  const total = sql<number>`(select ${tally.value} from ${tally})`.mapWith(Number);
+  const paged = sql`${newestFirst} limit ${page.limit} offset ${page.offset}`;
+  const few = sql`select property_id from ${textMatchesByPartition(search, page.countLimit, sql`property_id, created_at`)} where ${total} < ${page.countLimit} ${paged}`;
+  const many = sql`select property_id from ${propertySearch} where search @@ ${textQuery(search)} and ${total} >= ${page.countLimit} ${paged}`;
+  return { ctes: [tally], ids: sql`(${few}) union all (${many})`, total, count: counted };
+}
+
+/** The filters that `property_search` holds beside the words (migration 0020). */
+const NARROW_FILTERS = [
+  'propertyType',
+  'categoryId',
+  'city',
+  'state',
+  'country',
+  'minPriceMinor',
+  'maxPriceMinor',
+  'postedAfter',
+] as const satisfies readonly (keyof PublicPropertyFilter)[];
+
+/** The filters with a newest-first index of their own on `property_search`, the narrowest kind first. */
+const LEADING_FILTERS = [
+  'city',
+  'state',
+  'country',
+  'categoryId',
+  'propertyType',
+] as const satisfies readonly (keyof PublicPropertyFilter)[];
+
+/** How many of the leading filter's newest rows the probe reads (SQL literals: constants, not parameters). */
+const PROBE_ROWS = sql.raw('500');
+/** A search reads its filter in order when it expects to reach the count's cap within this many rows. */
+const ORDERED_READ_LIMIT = sql.raw('20000');
+
+/** Each filter of the search as a condition over `property_search`'s columns. */
+function narrowConditions(filter: PublicPropertyFilter): Partial<Record<(typeof NARROW_FILTERS)[number], SQL>> {
+  const t = propertySearch;
+  const place = (key: AnyPgColumn, name: string | undefined) => (name ? samePlace(key, name) : undefined);
+  return {
+    propertyType: filter.propertyType ? eq(t.propertyType, filter.propertyType) : undefined,
+    categoryId: filter.categoryId ? eq(t.categoryId, filter.categoryId) : undefined,
+    city: place(t.cityKey, filter.city),
+    state: place(t.stateKey, filter.state),
+    country: place(t.countryKey, filter.country),
+    minPriceMinor: filter.minPriceMinor !== undefined ? gte(t.priceMinor, filter.minPriceMinor) : undefined,
+    maxPriceMinor: filter.maxPriceMinor !== undefined ? lte(t.priceMinor, filter.maxPriceMinor) : undefined,
+    postedAfter: filter.postedAfter ? gte(t.createdAt, filter.postedAfter) : undefined,
+  };
+}
+
+/**
+ * Words in a place, a category or a type, with any of the other filters `property_search` holds, newest first
+ * (docs/decisions/033), or null for any other search. Such a search is found one of two ways: by reading the
+ * filter's rows newest first, testing the words and the other filters on each, until the count's cap (cheap when
+ * many rows match); or by the general search over the listings, where the planner intersects the words' text index
+ * with the filter's (cheap when few match). The planner cannot choose between them: it takes words that often come
+ * together ("sea view") as independent, so far rarer than they are, and built the bitmap of every listing holding
+ * either word (60 to 100 ms at 1M listings). So the statement measures first: a probe reads the filter's newest
+ * PROBE_ROWS rows, and when the matches among them promise the cap (or the page's last row, if further) within
+ * ORDERED_READ_LIMIT rows, or the filter has no more rows than the probe read, the ordered read answers (`chosen` is
+ * true) and the general search is skipped.
+ */
+export function wordsInOrder(db: Executor, filter: PublicPropertyFilter, page: SearchPage) {
+  const { search, sort, ...others } = filter;
+  if (!search || !isNewestFirst(sort)) return null;
+  const set = Object.entries(others).filter(([, value]) => !isUnset(value));
+  if (!set.every(([field]) => (NARROW_FILTERS as readonly string[]).includes(field))) return null;
+  // A price range or a date alone has no index here in newest order: the general search, with its price index.
+  const leading = LEADING_FILTERS.find((field) => !isUnset(filter[field]));
+  if (!leading) return null;
+  const conditions = narrowConditions(filter);
+  const lead = conditions[leading];
+  const rest = NARROW_FILTERS.flatMap((field) => (field !== leading && conditions[field]) || []);
+  const words = sql`${propertySearch.search} @@ ${textQuery(search)}`;
+  // The ordered read must find the count's cap, or the page's last row when the count is skipped or shallower.
+  const needed = sql`greatest(${page.countLimit}::integer, ${page.offset}::integer + ${page.limit}::integer)`;
+  const probe = db.$with('text_probe').as(
+    db
+      .select({
+        chosen:
+          sql<boolean>`count(*) < ${PROBE_ROWS} or count(*) filter (where matching) * ${ORDERED_READ_LIMIT} >= ${needed} * ${PROBE_ROWS}`.as(
+            'chosen',
+          ),
+      })
+      .from(
+        sql`(select ${and(...rest, words)} as matching from ${propertySearch} where ${lead} ${newestFirst} limit ${PROBE_ROWS}) as probed`,
+      ),
+  );
+  const chosen = sql`(select ${probe.chosen} from ${probe})`;
+  // `offset 0` keeps the words out of the subquery, so that its rows come from the filter's index, in order.
+  const inOrder = sql`(select property_id, created_at, search from ${propertySearch} where ${chosen} and ${and(lead, ...rest)} ${newestFirst} offset 0) as in_order`;
+  const matches = sql`select property_id from ${inOrder} where search @@ ${textQuery(search)}`;
+  return {
+    probe,
+    chosen,
+    /** The matches found in order (none unless chosen), for the capped count. */
+    matches,
+    /** The page's ids found in order (none unless chosen). */
+    ids: sql`${matches} ${newestFirst} limit ${page.limit} offset ${page.offset}`,
+  };
+}
