@@ -43,24 +43,30 @@ function textMatchesByPartition(search: string, limit: SearchPage['countLimit'],
 const newestFirst = sql`order by created_at desc, property_id desc`;
 
 /**
- * Words and nothing else, newest first (docs/decisions/031), or null for any other search. The page's ids come one of two ways, chosen by the
- * count, which runs first: when the text matches fewer listings than the count's cap, every match is read through
- * the partitions' text indexes and sorted; when it matches more, the listings are read newest first until the page
- * is full. The planner cannot tell these apart: a word it has no statistics for is guessed to match about a
- * thousandth of the listings, so it always chose the newest-first scan, which for a word matching nothing read all of
- * property_search (1.2 s on PGlite at 1M listings).
+ * Words and nothing else, newest first (docs/decisions/031), or null for any other search. The matches up to the
+ * count's cap are read first, once (a CTE), through the partitions' text indexes; the page's ids come one of two
+ * ways, chosen by their number: fewer than the cap, they are all the matches, sorted newest first; as many as the
+ * cap or more, the listings are read newest first until the page is full. The planner cannot tell these apart: a word
+ * it has no statistics for is guessed to match about a thousandth of the listings, so it always chose the
+ * newest-first scan, which for a word matching nothing read all of property_search (1.2 s on PGlite at 1M listings).
  */
 export function wordsAloneSearch(db: Executor, filter: PublicPropertyFilter, page: SearchPage) {
   if (!isWordsAlone(filter)) return null;
   const { search } = filter;
-  const counted = db.select({ value: count().as('value') }).from(textMatchesByPartition(search, page.countLimit));
-  // Computed once for the statement (a CTE), read by both ways and by every card.
-  const tally = db.$with('text_matches').as(counted);
-  const total = sql<number>`(select ${tally.value} from ${tally})`.mapWith(Number);
+  const found = db
+    .$with('text_matches')
+    .as(
+      db
+        .select({ propertyId: sql<number>`property_id`.as('property_id'), createdAt: sql`created_at`.as('created_at') })
+        .from(textMatchesByPartition(search, page.countLimit, sql`property_id, created_at`)),
+    );
+  const total = sql<number>`(select count(*) from ${found})`.mapWith(Number);
   const paged = sql`${newestFirst} limit ${page.limit} offset ${page.offset}`;
-  const few = sql`select property_id from ${textMatchesByPartition(search, page.countLimit, sql`property_id, created_at`)} where ${total} < ${page.countLimit} ${paged}`;
+  const few = sql`select property_id from ${found} where ${total} < ${page.countLimit} ${paged}`;
   const many = sql`select property_id from ${propertySearch} where search @@ ${textQuery(search)} and ${total} >= ${page.countLimit} ${paged}`;
-  return { ctes: [tally], ids: sql`(${few}) union all (${many})`, total, count: counted };
+  // Alone (a page past the last match has no row to carry the count), the count reads no columns.
+  const counted = db.select({ value: count().as('value') }).from(textMatchesByPartition(search, page.countLimit));
+  return { ctes: [found], ids: sql`(${few}) union all (${many})`, total, count: counted };
 }
 
 /** The filters that `property_search` holds beside the words (migration 0020). */
