@@ -12,6 +12,8 @@ import { AppError } from './server/errors.ts';
 import { isApiPath } from './server/api/serve.ts';
 import { dropCachedReadsAfter, mayWrite } from './server/cache/read-cache.ts';
 import { logger } from './server/logger.ts';
+import { holdsNul, pathHasNul } from './server/nul-text.ts';
+import { formProblem } from './server/web/forms.ts';
 import { isOwnOrigin } from './server/web/request-origin.ts';
 import { applySecurityHeaders } from './server/web/security-headers.ts';
 import { pageShowsMap } from './server/geo/map-provider.ts';
@@ -101,16 +103,44 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
 }
 
 /**
- * The page, or the 404 page when what it shows is not there (or not the visitor's to see): a service's 404 thrown
- * from a page's frontmatter (a receipt, a payment of someone else's) is the visitor's missing page, not a fault.
+ * The page, or the page of what went wrong with the request when it is the visitor's to fix or wait out: a
+ * service's 404 thrown from a page's frontmatter (a receipt, a payment of someone else's) is the visitor's missing
+ * page, and the other errors a form post shows (bad input, too many attempts) answer with their status on the 400
+ * page, not as a fault. Real faults are rethrown for the 500 page.
  */
 async function renderPage(context: APIContext, next: MiddlewareNext): Promise<Response> {
   try {
+    await refuseNulInput(context);
     return await next();
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) return context.rewrite('/404');
-    throw error;
+    const problem = formProblem(error, context.locals.t);
+    context.locals.problem = problem;
+    // A GET of its own: the page may have read the post's body, which a rewrite of the request would need again.
+    const page = new URL(problem.status === 404 ? '/404' : '/400', context.url);
+    return context.rewrite(new Request(page, { headers: context.request.headers }));
   }
+}
+
+/**
+ * PostgreSQL cannot store NUL (src/server/nul-text.ts): a path holding one names no page; a query or form holding
+ * one is refused before the page reads it.
+ */
+async function refuseNulInput(context: APIContext): Promise<void> {
+  if (pathHasNul(context.url)) throw AppError.notFound();
+  const type = context.request.headers.get('content-type') ?? '';
+  const posted =
+    mayWrite(context.request.method) && /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type);
+  // A copy, so the page still reads the body as sent.
+  const form = posted
+    ? await context.request
+        .clone()
+        .formData()
+        .catch(() => {
+          throw AppError.badRequest('errors.bad_request');
+        })
+    : null;
+  if (holdsNul([...context.url.searchParams]) || holdsNul([...(form?.entries() ?? [])]))
+    throw AppError.badRequest('errors.invalid_text');
 }
 
 /** A page that set only its status (`Astro.response.status = 422`) is sent with that status's phrase, not "OK". */

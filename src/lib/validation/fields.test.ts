@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, otpSchema, passwordSchema, phoneSchema, requiredText } from './fields.ts';
+import { emailSchema, isWebAddress, otpSchema, passwordSchema, phoneSchema, requiredText } from './fields.ts';
 import { validationMessages as m } from './messages.ts';
 import { messagesOf } from './test-helpers.ts';
 
@@ -66,5 +66,17 @@ describe('otpSchema', () => {
     expect(otpSchema.parse(' 123456 ')).toBe('123456');
     expect(messagesOf(otpSchema.safeParse(''))).toEqual({ '': [m.otpRequired] });
     expect(messagesOf(otpSchema.safeParse(undefined))).toEqual({ '': [m.otpRequired] });
+  });
+});
+
+describe('isWebAddress', () => {
+  it('takes http and https addresses on a domain name', () => {
+    for (const address of ['https://www.facebook.com/me', 'http://x.com/me', 'https://www.youtube.com/@channel'])
+      expect(isWebAddress(address), address).toBe(true);
+  });
+
+  it('refuses what a page could not safely link to', () => {
+    for (const value of ['javascript:alert(1)', 'myChannel', 'ftp://x.com/me', 'https://localhost/me', 'https://', ''])
+      expect(isWebAddress(value), value).toBe(false);
   });
 });

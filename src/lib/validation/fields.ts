@@ -42,3 +42,11 @@ export const otpSchema = z
   .string({ error: m.otpRequired })
   .trim()
   .regex(/^\d{4,8}$/, m.otpRequired);
+
+const webAddress = z.httpUrl();
+
+/**
+ * The address of a web page: http or https with a domain name ("https://www.facebook.com/me"). Never `javascript:`
+ * or a bare handle, which a page could not link to.
+ */
+export const isWebAddress = (value: string) => webAddress.safeParse(value).success;

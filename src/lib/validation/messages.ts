@@ -6,6 +6,7 @@ export const validationMessages = {
   required: 'validation.required',
   invalid: 'validation.invalid',
   email: 'validation.email',
+  url: 'validation.url',
   phone: 'validation.phone',
   passwordMin: 'validation.password_min',
   passwordMismatch: 'validation.password_mismatch',
@@ -27,6 +28,7 @@ export const validationMessages = {
   rentDuration: 'validation.rent_duration',
   price: 'validation.price',
   priceMax: 'validation.price_max',
+  priceDigits: 'validation.price_digits',
   distance: 'validation.distance',
   videoLink: 'validation.video_link',
 } as const;

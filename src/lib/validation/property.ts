@@ -24,6 +24,26 @@ export const rentDurationSchema = z.preprocess(
 
 const id = z.coerce.number({ error: m.required }).int().positive(m.required);
 
+/** A number as JavaScript writes one (the API's clients and the edit form's saved price): 1250000, 1250000.5, 1e6. */
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * A price: digits, with a dot before decimals. Grouped digits ("1,250,000", "1.250.000,00") are refused with a
+ * message saying to type digits only rather than guessed at: a comma or a dot separates thousands in some
+ * currencies' formatting and decimals in others, and this field also takes the API's plain numbers.
+ */
+export const priceSchema = z.preprocess(
+  (v) => (typeof v === 'string' && PLAIN_NUMBER.test(v.trim()) ? Number(v.trim()) : v),
+  z
+    .number({
+      // 1e309 is a number too large to hold (Infinity); other text is not a plain number (separators, a sign).
+      error: ({ input }) =>
+        input === Infinity ? m.priceMax : typeof input === 'string' && input.trim() !== '' ? m.priceDigits : m.price,
+    })
+    .positive(m.price)
+    .max(1e12, m.priceMax),
+);
+
 export const parameterInputSchema = z.object({
   parameter_id: id,
   value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).optional(),
@@ -40,7 +60,7 @@ export const propertyFieldsSchema = z
     description: requiredText.max(10_000),
     category_id: id,
     property_type: propertyTypeSchema,
-    price: z.coerce.number({ error: m.price }).positive(m.price).max(1e12, m.priceMax),
+    price: priceSchema,
     rentduration: rentDurationSchema.optional(),
     address: z.string().trim().max(300).optional(),
     client_address: z.string().trim().max(300).optional(),

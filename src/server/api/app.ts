@@ -1,6 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { dropCachedReadsAfter } from '../cache/read-cache.ts';
 import { AppError } from '../errors.ts';
+import { pathHasNul, queryWithNul, refuseNul } from '../nul-text.ts';
 import type { ApiDeps } from './context.ts';
 import { toErrorResponse } from './error-handler.ts';
 import { identify } from './middleware/auth.ts';
@@ -56,6 +57,13 @@ export function createApi(deps: ApiDeps) {
       },
     }),
   );
+  app.use(async (c, next) => {
+    // NUL in the path names nothing there is; in the query it is bad input, named by its parameter (nul-text.ts).
+    const url = new URL(c.req.url);
+    if (pathHasNul(url)) throw AppError.notFound();
+    refuseNul(queryWithNul(url));
+    await next();
+  });
   app.use(identify);
   app.use('/admin/*', blockAdminWritesInDemoMode);
   app.onError((error, c) => toErrorResponse(error, c));

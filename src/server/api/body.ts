@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { AppError } from '../errors.ts';
+import { refuseNul } from '../nul-text.ts';
 import type { ApiEnv } from './context.ts';
 import { nestFormEntries, type Nested } from './form-fields.ts';
 
@@ -20,6 +21,7 @@ export async function readBody(c: Context<ApiEnv>): Promise<ParsedBody> {
     });
     if (typeof json !== 'object' || json === null || Array.isArray(json))
       throw AppError.badRequest('errors.bad_request');
+    refuseNul(json);
     return { fields: json as Record<string, unknown>, files: {} };
   }
   if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
@@ -31,6 +33,7 @@ export async function readBody(c: Context<ApiEnv>): Promise<ParsedBody> {
       if (first instanceof File) files[key] = first;
       else fields[key] = value;
     }
+    refuseNul(fields);
     return { fields, files };
   }
   if (!type && c.req.header('content-length') === undefined) return { fields: {}, files: {} };
@@ -48,7 +51,9 @@ export async function readNestedBody(c: Context<ApiEnv>): Promise<Nested> {
     const form = await c.req.raw.formData().catch(() => {
       throw AppError.badRequest('errors.bad_request');
     });
-    return nestFormEntries(form.entries());
+    const fields = nestFormEntries(form.entries());
+    refuseNul(fields);
+    return fields;
   }
   return (await readBody(c)).fields as Nested;
 }

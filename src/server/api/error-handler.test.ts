@@ -35,6 +35,14 @@ describe('toErrorResponse', () => {
     expect(await res.json()).toEqual({ error: true, message: 'errors.changed_meanwhile', data: { code: 'conflict' } });
   });
 
+  it('answers text the database cannot store (NUL in text or jsonb) with 400, as bad input', async () => {
+    for (const code of ['22021', '22P05']) {
+      const res = await failingWith(databaseError(code));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: true, message: 'errors.invalid_text', data: { code: 'bad_request' } });
+    }
+  });
+
   it('keeps other database errors server errors, without their text', async () => {
     const res = await failingWith(databaseError('23514'));
     expect(res.status).toBe(500);

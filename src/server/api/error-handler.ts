@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { asAppError, isTransientConflict } from '../errors.ts';
-import { translateFieldMessages } from '../i18n/translator.ts';
+import { translateFieldMessages, translateMessage } from '../i18n/translator.ts';
 import { logger } from '../logger.ts';
 import type { ApiEnv } from './context.ts';
 
@@ -15,7 +15,11 @@ export function toErrorResponse(error: unknown, c: Context<ApiEnv>): Response {
     if (known.retryAfterSeconds) c.header('retry-after', String(known.retryAfterSeconds));
     const fields = known.fields && translateFieldMessages(known.fields, t);
     return c.json(
-      { error: true, message: t(known.message), data: { code: known.code, ...(fields ? { fields } : {}) } },
+      {
+        error: true,
+        message: translateMessage(t, known.message),
+        data: { code: known.code, ...(fields ? { fields } : {}) },
+      },
       known.status,
     );
   }

@@ -22,3 +22,8 @@ export async function countHit(db: Executor, key: string, windowMs: number, now:
 export async function clearHits(db: Executor, key: string) {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
+
+/** Clears every key that starts with `prefix` (compared as text: no LIKE wildcards). */
+export async function clearHitsStartingWith(db: Executor, prefix: string) {
+  await db.delete(rateLimits).where(sql`starts_with(${rateLimits.key}, ${prefix})`);
+}

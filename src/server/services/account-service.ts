@@ -17,7 +17,7 @@ import {
   type NewUser,
   type UserRow,
 } from '../repositories/user-repository.ts';
-import { consume, forgive, limits } from './rate-limit-service.ts';
+import { consume, forgive, limits, signInFailureKey } from './rate-limit-service.ts';
 import { startSession } from './session-service.ts';
 import { ownUserView } from './user-view.ts';
 
@@ -97,10 +97,10 @@ export const passwordSignInSchema = z.object({
 /** Email and password. Unknown account and wrong password answer the same, after the same work. */
 export async function signInWithPassword(deps: ApiDeps, input: unknown, client: ClientInfo): Promise<SignedIn> {
   const values = passwordSignInSchema.parse(input);
-  const accountKey = `signin:account:${values.email}`;
+  const accountKey = signInFailureKey(values.email, client.ip);
   await consume(deps.db, [
     [`signin:ip:${client.ip}`, limits.signInPerIp],
-    [accountKey, limits.signInPerAccount],
+    [accountKey, limits.signInPerAccountAndIp],
   ]);
   const user = await findUserByEmail(deps.db, values.email);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoy()), values.password);

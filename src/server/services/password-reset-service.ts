@@ -16,7 +16,7 @@ import {
 } from '../repositories/password-reset-repository.ts';
 import { findUserByEmail, updateUser } from '../repositories/user-repository.ts';
 import type { ClientInfo } from './account-service.ts';
-import { consume, limits } from './rate-limit-service.ts';
+import { consume, forgiveAllSignInFailures, limits } from './rate-limit-service.ts';
 import { signOutEverywhere } from './session-service.ts';
 import { getSiteName } from './settings-service.ts';
 
@@ -64,15 +64,26 @@ export async function requestPasswordReset(
   }
 }
 
+const resetTokenSchema = z.string().min(20).max(200);
+
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(20).max(200),
+    token: resetTokenSchema,
     password: passwordSchema,
     re_password: z.string({ error: m.required }),
   })
   .refine((v) => v.password === v.re_password, { path: ['re_password'], message: m.passwordMismatch });
 
-/** reset-password: sets the new password, uses the link up and signs the account out everywhere. */
+/** Whether a reset link still works (not made up, used or expired): its page offers the form only then. */
+export async function resetLinkWorks(deps: Pick<ApiDeps, 'db'>, token: string, now = new Date()): Promise<boolean> {
+  if (!resetTokenSchema.safeParse(token).success) return false;
+  return (await findUsableResetToken(deps.db, hashToken(token), now)) !== null;
+}
+
+/**
+ * reset-password: sets the new password, uses the link up, signs the account out everywhere and lifts its sign-in
+ * lock, so the new password works at once.
+ */
 export async function resetPassword(deps: ApiDeps, input: unknown, now = new Date()): Promise<void> {
   const values = resetPasswordSchema.parse(input);
   const invalid = () => new AppError('invalid_reset_link', 400, 'auth.errors.invalid_reset_link');
@@ -81,8 +92,9 @@ export async function resetPassword(deps: ApiDeps, input: unknown, now = new Dat
   const passwordHash = await hashPassword(values.password);
   await deps.db.transaction(async (tx) => {
     if (!(await useResetToken(tx, record.id, now))) throw invalid();
-    await updateUser(tx, record.userId, { passwordHash });
+    const user = await updateUser(tx, record.userId, { passwordHash });
     await voidResetTokens(tx, record.userId, now);
     await signOutEverywhere(tx, record.userId, now);
+    if (user.email) await forgiveAllSignInFailures(tx, user.email);
   });
 }

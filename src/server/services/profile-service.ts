@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { emailSchema, phoneSchema } from '../../lib/validation/fields.ts';
+import { emailSchema, isWebAddress, phoneSchema } from '../../lib/validation/fields.ts';
+import { validationMessages as m } from '../../lib/validation/messages.ts';
 import { checkPhoto } from '../../lib/validation/images.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
@@ -34,7 +35,14 @@ const optionalText = (max: number) =>
     .max(max)
     .optional()
     .transform((v) => (v === '' ? null : v));
-const optionalUrl = optionalText(300);
+/** A social profile's page: the agent page links to it, so only a web address (isWebAddress); blank clears it. */
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((v) => v === '' || isWebAddress(v), m.url)
+  .optional()
+  .transform((v) => (v === '' ? null : v));
 const coordinate = (limit: number) =>
   z
     .union([z.literal(''), z.coerce.number().min(-limit).max(limit)])

@@ -1,7 +1,7 @@
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { env } from '../env.ts';
 import { AppError } from '../errors.ts';
-import { clearHits, countHit } from '../repositories/rate-limit-repository.ts';
+import { clearHits, clearHitsStartingWith, countHit } from '../repositories/rate-limit-repository.ts';
 
 export interface Limit {
   /** Most hits allowed per window. */
@@ -13,7 +13,11 @@ const MINUTE = 60_000;
 
 /** The limits of the sign-in, one-time-password and contact flows. */
 export const limits = {
-  signInPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Wrong passwords for one account from one address. Per address, so that guesses from elsewhere never lock the
+   * owner out; guessing from many addresses is bounded by `signInPerIp` at each of them.
+   */
+  signInPerAccountAndIp: { max: 10, windowMs: 15 * MINUTE },
   /** Set by the operator (SIGN_IN_LIMIT_PER_IP): how many people share an address depends on the site's public. */
   get signInPerIp(): Limit {
     return { max: env().SIGN_IN_LIMIT_PER_IP, windowMs: 15 * MINUTE };
@@ -35,5 +39,14 @@ export async function consume(db: Database, checks: [key: string, limit: Limit][
   }
 }
 
-/** A successful sign-in forgives the account's failed attempts. */
+/** What the keys of an account's failed sign-ins start with (emails hold no colon: no other account's start so). */
+const signInFailuresOf = (email: string) => `signin:account:${email}:ip:`;
+/** The key of an account's failed sign-ins from one address. */
+export const signInFailureKey = (email: string, ip: string) => `${signInFailuresOf(email)}${ip}`;
+
+/** A successful sign-in forgives the account's failed attempts from that address. */
 export const forgive = (db: Database, key: string) => clearHits(db, key);
+
+/** A completed password reset forgives the account's failed sign-ins from every address: the new password is theirs. */
+export const forgiveAllSignInFailures = (db: Executor, email: string) =>
+  clearHitsStartingWith(db, signInFailuresOf(email));

@@ -93,6 +93,10 @@ test('register, complete the profile, sign out, sign in with a code, reset the p
   await page.getByLabel('Password').fill('second-pass');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('link', { name: 'My profile' })).toBeVisible();
+  // The used link says so at once, with no form to fill in for nothing.
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole('alert')).toHaveText('This reset link is invalid, used or expired. Ask for a new one.');
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
 });
 
 test.describe('without JavaScript', () => {
@@ -118,6 +122,59 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('Enter a valid email address.')).toBeVisible();
     await expect(page.getByText('The password needs at least 6 characters.')).toBeVisible();
     await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+test('a made-up or missing reset link says so before any password is typed, and where to ask again', async ({
+  page,
+}) => {
+  for (const path of ['/reset-password?token=garbage', `/reset-password?token=${'x'.repeat(43)}`, '/reset-password']) {
+    expect((await page.goto(path))?.status(), path).toBe(400);
+    await expect(page.getByRole('alert')).toHaveText('This reset link is invalid, used or expired. Ask for a new one.');
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  }
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Ask for a new link' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+});
+
+test.describe('the sign-in lock', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('says how long to wait, and a password reset lifts it', async ({ page }) => {
+    test.slow();
+    const locked = { email: `locked-${unique}@example.com`, password: 'right-pass' };
+    const registered = await page.request.post('/api/user-register', {
+      data: {
+        name: 'Locked Out',
+        mobile: `+1333${String(Date.now()).slice(-7)}`,
+        re_password: 'right-pass',
+        ...locked,
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(200);
+    const signIn = async (password: string) => {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(locked.email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    };
+    for (let i = 0; i < 10; i++) await signIn(`wrong-${i}`);
+    await signIn(locked.password);
+    await expect(page.getByRole('alert')).toHaveText('Too many attempts. Try again in 15 minutes.');
+
+    await page.goto('/forgot-password');
+    const before = countMessages(locked.email);
+    await page.getByLabel('Email').fill(locked.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    const link = new URL(/https?:\/\/\S+/.exec((await nextMessage(locked.email, before)).text)![0]);
+    await page.goto(link.pathname + link.search);
+    await page.getByLabel('New password', { exact: true }).fill('newer-pass');
+    await page.getByLabel('Confirm password').fill('newer-pass');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page).toHaveURL(/\/login\?notice=reset$/);
+    await signIn('newer-pass');
+    await expect(page.getByRole('link', { name: 'My profile' })).toBeVisible();
   });
 });
 

@@ -19,7 +19,6 @@ const textQuery = z
   .string()
   .trim()
   .max(100, 'listing.invalid_text')
-  .refine((s) => !s.includes('\u0000'), 'listing.invalid_text')
   .optional()
   .transform((v) => v || undefined);
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>

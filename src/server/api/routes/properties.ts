@@ -26,14 +26,9 @@ const idParam = optional(
     .max(MAX_ID, 'listing.invalid_id'),
 ).openapi({ type: 'integer' });
 const textParam = (max: number) =>
-  optional(
-    z
-      .string({ error: 'listing.invalid_text' })
-      .trim()
-      .max(max, 'listing.invalid_text')
-      // PostgreSQL text cannot hold NUL: refuse it here instead of failing in the database.
-      .refine((s) => !s.includes('\u0000'), 'listing.invalid_text'),
-  ).openapi({ type: 'string' });
+  optional(z.string({ error: 'listing.invalid_text' }).trim().max(max, 'listing.invalid_text')).openapi({
+    type: 'string',
+  });
 const priceParam = optional(
   z.coerce
     .number({ error: 'listing.invalid_price' })

@@ -419,7 +419,13 @@ function buildDemoPeople(
       aboutMe: isAgent
         ? `${first} has helped families find homes in ${city.name} for ${random.int(3, 20)} years.`
         : null,
-      ...(isAgent ? { facebookId: handle, instagramId: handle, linkedinId: handle } : {}),
+      ...(isAgent
+        ? {
+            facebookId: `https://www.facebook.com/${handle}`,
+            instagramId: `https://www.instagram.com/${handle}`,
+            linkedinId: `https://www.linkedin.com/in/${handle}`,
+          }
+        : {}),
       verificationStatus: !isAgent
         ? ('initial' as const)
         : (AGENT_VERIFICATION[i] ?? (i % 3 !== 2 ? ('success' as const) : ('initial' as const))),
