@@ -150,6 +150,26 @@ describe('post_property', () => {
     ]);
   });
 
+  it('asks for digits only when a price is typed with separators, and says when one is too large', async () => {
+    const digitsOnly =
+      'Type the price in digits only, without separators or a currency sign, for example 1250000 (a dot before any decimals).';
+    for (const [price, message] of [
+      ['1,250,000', digitsOnly],
+      ['1.250.000,00', digitsOnly],
+      ['$250000', digitsOnly],
+      ['1e309', 'Enter a price of 1,000,000,000,000 or less.'],
+      ['0', 'Enter a price above zero.'],
+    ] as const) {
+      const posted = await post(listingForm({ price }));
+      expect(posted.status, price).toBe(422);
+      expect(posted.body.data.fields, price).toEqual({ price: [message] });
+      // The form's field-by-field check (validate-property) says the same.
+      const body = listingForm({ price });
+      const checked = await app.call('POST', '/api/validate-property', { body, token: owner.token });
+      expect(checked.body.data.fields, price).toEqual({ price: [message] });
+    }
+  });
+
   it('checks parameters against the category and facilities against the catalog', async () => {
     const wrongValue = await post(listingForm({ 'parameters[1][value]': 'Maybe' }));
     expect(wrongValue.body.data.fields).toEqual({ 'parameters.1.value': ['Choose one of the listed values.'] });
@@ -272,12 +292,69 @@ describe('editing and managing', () => {
     expect((await status({ status: 'rented' })).status).toBe(422);
     expect((await status({ status: 'sold' })).body.data.status).toBe('sold');
     const switched = await app.call('POST', '/api/change-property-status', {
-      body: { property_id: String(created.id), status: 'active', property_type: 'rent', rentduration: 'yearly' },
+      body: {
+        property_id: String(created.id),
+        status: 'active',
+        property_type: 'rent',
+        rentduration: 'yearly',
+        price: '18000',
+      },
       token: owner.token,
     });
-    expect(switched.body.data).toMatchObject({ status: 'active', property_type: 'rent', rentduration: 'yearly' });
+    expect(switched.body.data).toMatchObject({
+      status: 'active',
+      property_type: 'rent',
+      rentduration: 'yearly',
+      price: 18000,
+      price_label: '$18K',
+    });
     expect((await status({ status: 'rented' })).body.data.status).toBe('rented');
     expect((await status({ status: 'active' })).body.data.status).toBe('active');
+  });
+
+  it('needs a new price to switch between sale and rent, on the status call and on an edit', async () => {
+    const created = (await post(listingForm({ price: '350000' }))).body.data;
+    const status = (body: Record<string, string>) =>
+      app.call('POST', '/api/update_property_status', {
+        body: { property_id: String(created.id), status: 'active', ...body },
+        token: owner.token,
+      });
+    const toRent = { property_type: 'rent', rentduration: 'monthly' };
+    const rentNeeded = { price: ['Enter the rent: the sale price does not carry over to renting.'] };
+    // Without a price, or with the sale price sent back unchanged, the switch is refused and nothing changes.
+    for (const refused of [await status(toRent), await status({ ...toRent, price: '350000' })]) {
+      expect(refused.status).toBe(422);
+      expect(refused.body.data.fields).toEqual(rentNeeded);
+    }
+    const edit = (fields: Record<string, string>) =>
+      app.call('POST', '/api/update_post_property', {
+        body: { id: String(created.id), ...fields },
+        token: owner.token,
+      });
+    expect((await edit(toRent)).body.data.fields).toEqual(rentNeeded);
+    expect((await edit({ ...toRent, price: '350000' })).body.data.fields).toEqual(rentNeeded);
+    const [unchanged] = await app.database.db.select().from(properties).where(eq(properties.id, created.id));
+    expect(unchanged).toMatchObject({ propertyType: 'sell', priceMinor: 35_000_000, rentDuration: null });
+
+    // A price without a switch is for the edit (which goes back to review), not the status call.
+    const priceOnly = await status({ price: '340000' });
+    expect(priceOnly.status).toBe(422);
+    expect(priceOnly.body.data.fields).toEqual({
+      price: ['The price changes here only with a switch between sale and rent; edit the listing to change it.'],
+    });
+
+    const rented = await status({ ...toRent, price: '1500' });
+    expect(rented.status).toBe(200);
+    expect(rented.body.data).toMatchObject({ property_type: 'rent', rentduration: 'monthly', price: 1500 });
+    const backToSale = await edit({ property_type: 'sell' });
+    expect(backToSale.body.data.fields).toEqual({
+      price: ['Enter the sale price: the rent does not carry over to a sale.'],
+    });
+    const sold = await edit({ property_type: 'sell', price: '355000' });
+    expect(sold.status).toBe(200);
+    expect(sold.body.data).toMatchObject({ property_type: 'sell', rentduration: null, price: 355000 });
+    // An edit that keeps the type keeps asking nothing about the price.
+    expect((await edit({ title: 'Sunny flat, new title' })).status).toBe(200);
   });
 
   it("never lets another user edit, re-status or delete someone's property", async () => {
@@ -328,6 +405,115 @@ describe('editing and managing', () => {
     expect(gone.status).toBe(200);
     expect(files.filter((file) => fs.existsSync(file))).toEqual([]);
     expect(fs.existsSync(fileOf(kept.title_image.url))).toBe(true);
+  });
+});
+
+describe('removing saved files, as the edit form does', () => {
+  const image = (name: string) => new File([photo], name, { type: 'image/jpeg' });
+  const stored = (key: string) => fs.existsSync(path.join(app.storageDir, key));
+  const keyOf = (url: string) => url.replace('/uploads/', '');
+  const keys = (list: { key: string }[]) => list.map((item) => item.key);
+
+  /** A listing with two photos, two documents, a 3D image and two floors. */
+  async function furnished(token = owner.token) {
+    const form = listingForm({
+      three_d_image: image('tour.jpg'),
+      'floors[0][title]': 'Ground floor',
+      'floors[0][image]': image('ground.jpg'),
+      'floors[1][title]': 'First floor',
+      'floors[1][image]': image('first.jpg'),
+    });
+    form.append('gallery_images[]', image('kitchen.jpg'));
+    form.append('gallery_images[]', image('garden.jpg'));
+    form.append('documents[]', new File([pdf], 'deed.pdf', { type: 'application/pdf' }));
+    form.append('documents[]', new File([pdf], 'plan.pdf', { type: 'application/pdf' }));
+    const res = await post(form, token);
+    expect(res.status).toBe(200);
+    return res.body.data;
+  }
+
+  it('removes the ticked files, keeps the others and adds the new uploads', async () => {
+    const listing = await furnished();
+    const [kitchen, garden] = listing.gallery_images;
+    const [deed, plan] = listing.documents;
+    const [ground, first] = listing.floors;
+    // What the edit page posts: every field shown, empty file inputs, each saved floor's row, one blank floor row,
+    // and the Remove boxes ticked (photos and documents by key, the 3D image as 1, floors by id).
+    const empty = new File([], '');
+    const form = listingForm({
+      id: String(listing.id),
+      title_image: empty,
+      three_d_image: empty,
+      remove_three_d_image: '1',
+      'floors[0][id]': String(ground.id),
+      'floors[0][title]': 'Ground floor',
+      'floors[0][image]': empty,
+      'floors[1][id]': String(first.id),
+      'floors[1][title]': 'First floor',
+      'floors[1][image]': empty,
+      'floors[2][title]': '',
+      'floors[2][image]': empty,
+    });
+    form.append('remove_gallery_images[]', kitchen.key);
+    form.append('remove_documents[]', plan.key);
+    form.append('remove_floors[]', String(first.id));
+    form.append('gallery_images[]', image('balcony.jpg'));
+    form.append('documents[]', empty);
+    const res = await app.call('POST', '/api/update_post_property', { body: form, token: owner.token });
+    expect(res.status).toBe(200);
+    const saved = res.body.data;
+    expect(saved.gallery_images).toHaveLength(2);
+    expect(saved.gallery_images[0]).toEqual(garden);
+    expect(saved.gallery_images[1].key).not.toBe(kitchen.key);
+    expect(saved.documents).toEqual([deed]);
+    expect(saved.three_d_image).toBeNull();
+    expect(saved.floors).toEqual([{ id: expect.any(Number), title: 'Ground floor', image: ground.image }]);
+    expect(saved.title_image).toEqual(listing.title_image);
+
+    const gone = [kitchen.key, plan.key, keyOf(listing.three_d_image.url), keyOf(first.image.url)];
+    expect(gone.filter(stored)).toEqual([]);
+    const kept = [garden.key, deed.key, saved.gallery_images[1].key, keyOf(ground.image.url)];
+    expect(kept.every(stored)).toBe(true);
+  });
+
+  it("cannot remove another owner's files, through their listing or by naming them on one's own", async () => {
+    const theirs = await furnished(other.token);
+    const mine = await furnished();
+    const naming = (id: number) => {
+      const form = new FormData();
+      form.set('id', String(id));
+      form.set('remove_three_d_image', '1');
+      for (const photo of theirs.gallery_images) form.append('remove_gallery_images[]', photo.key);
+      for (const doc of theirs.documents) form.append('remove_documents[]', doc.key);
+      for (const floor of theirs.floors) form.append('remove_floors[]', String(floor.id));
+      return form;
+    };
+    const hijack = await app.call('POST', '/api/update_post_property', { body: naming(theirs.id), token: owner.token });
+    expect(hijack.status).toBe(404);
+
+    const own = await app.call('POST', '/api/update_post_property', { body: naming(mine.id), token: owner.token });
+    expect(own.status).toBe(200);
+    expect(keys(own.body.data.gallery_images)).toEqual(keys(mine.gallery_images));
+    expect(keys(own.body.data.documents)).toEqual(keys(mine.documents));
+    expect(own.body.data.floors).toEqual(mine.floors);
+    expect(own.body.data.three_d_image).toBeNull();
+
+    const [again] = (
+      await app.call('GET', `/api/get-added-properties?slug_id=${theirs.slug_id}`, { token: other.token })
+    ).body.data.items;
+    expect(again).toMatchObject({
+      gallery_images: theirs.gallery_images,
+      documents: theirs.documents,
+      three_d_image: theirs.three_d_image,
+      floors: theirs.floors,
+    });
+    const files = [
+      ...keys(theirs.gallery_images),
+      ...keys(theirs.documents),
+      keyOf(theirs.three_d_image.url),
+      ...theirs.floors.map((f: { image: { url: string } }) => keyOf(f.image.url)),
+    ];
+    expect(files.every(stored)).toBe(true);
   });
 });
 

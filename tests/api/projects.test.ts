@@ -351,6 +351,42 @@ describe('editing and managing', () => {
     expect(fs.existsSync(storedPath(keptPlan.document.url))).toBe(true);
   });
 
+  it('removes what the edit form ticks: photos and documents by key, a plan whose row it still sends', async () => {
+    const project = await created();
+    const [oldPlan, keptPlan] = project.plans;
+    // The edit page sends every saved plan's row, the ticked one too, beside its Remove box, and a blank row.
+    const update = projectForm({
+      id: String(project.id),
+      image: new File([], ''),
+      'plans[0][id]': String(oldPlan.id),
+      'plans[0][title]': oldPlan.title,
+      'plans[1][id]': String(keptPlan.id),
+      'plans[1][title]': keptPlan.title,
+      'plans[2][title]': '',
+    });
+    update.append('remove_plans[]', String(oldPlan.id));
+    update.append('remove_gallery_images[]', project.gallery_images[1].key);
+    update.append('remove_documents[]', project.documents[0].key);
+    const res = await post(update);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      gallery_images: [project.gallery_images[0]],
+      documents: [],
+      plans: [{ id: keptPlan.id, title: keptPlan.title, document: keptPlan.document }],
+    });
+    const gone = [oldPlan.document.url, project.documents[0].url, project.gallery_images[1].url].map(storedPath);
+    expect(gone.filter((file) => fs.existsSync(file))).toEqual([]);
+    // Another owner naming those keys on their own project removes nothing of this one.
+    const theirs = (await post(projectForm(), other.token)).body.data;
+    const naming = new FormData();
+    naming.set('id', String(theirs.id));
+    naming.append('remove_gallery_images[]', project.gallery_images[0].key);
+    naming.append('remove_plans[]', String(keptPlan.id));
+    expect((await post(naming, other.token)).status).toBe(200);
+    const [mine] = (await get(`/api/get-added-projects?slug_id=${project.slug_id}`, owner.token)).body.data.items;
+    expect(mine).toMatchObject({ gallery_images: [project.gallery_images[0]], plans: [{ id: keptPlan.id }] });
+  });
+
   it('refuses a bad edit without changing anything', async () => {
     const project = await created();
     const res = await post(

@@ -29,11 +29,11 @@ const PUBLIC_NAMES: Record<string, string> = {
   ios_product_id: 'an app store product code, not a stored id',
   fcm_id: "the caller's own device token",
   auth_id: 'a Google ID token, not a stored id',
-  facebook_id: "the caller's own social profile handle",
-  twiiter_id: "the caller's own social profile handle",
-  instagram_id: "the caller's own social profile handle",
-  youtube_id: "the caller's own social profile handle",
-  linkedin_id: "the caller's own social profile handle",
+  facebook_id: "the caller's own social profile address",
+  twiiter_id: "the caller's own social profile address",
+  instagram_id: "the caller's own social profile address",
+  youtube_id: "the caller's own social profile address",
+  linkedin_id: "the caller's own social profile address",
 };
 
 /** Calls where an id of someone else's is the point: public things, or acting on them in your own name. */
@@ -49,6 +49,7 @@ const PUBLIC_CALLS: Record<string, string> = {
   'POST /api/update_post_property slug_id': 'the slug the listing asks for (a taken one gets a suffix)',
   'POST /api/post_project slug_id': 'the slug the project asks for (a taken one gets a suffix)',
   'POST /api/post_project ids': '"plan ids" of the project named by id, which is checked below',
+  'POST /api/update_post_property ids': '"floor ids" of the listing named by id, which is checked below',
   'POST /api/add_favourite property_id': 'liking a public listing (your own favourite list)',
   'POST /api/interested_users property_id': 'showing interest in a public listing',
   'POST /api/add_reports property_id': 'reporting a public listing',

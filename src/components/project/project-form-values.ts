@@ -2,13 +2,14 @@ import type { Nested } from '../../server/api/form-fields.ts';
 import type { OwnProjectView } from '../../server/services/project-view.ts';
 import { formValues } from '../../server/web/property-form.ts';
 
-/** What the project form shows: text values, and the plan rows (kept plans when editing). */
+/** What the project form shows: text values, the plan rows (kept plans when editing), the Remove boxes ticked. */
 export interface ProjectFormValues {
   values: Record<string, string>;
   plans: { id?: number; title: string }[];
+  removals: Record<string, string[]>;
 }
 
-/** A re-shown form after a failed post keeps the text typed (files must be chosen again). */
+/** A re-shown form after a failed post keeps the text typed and the boxes ticked (files must be chosen again). */
 export function projectFormValues(body: Nested): ProjectFormValues {
   const rows = Array.isArray(body['plans']) ? body['plans'] : [];
   const plans = rows.flatMap((row) => {
@@ -17,7 +18,8 @@ export function projectFormValues(body: Nested): ProjectFormValues {
     const title = typeof row['title'] === 'string' ? row['title'] : '';
     return id || title ? [{ ...(id ? { id } : {}), title }] : [];
   });
-  return { values: formValues(body).values, plans };
+  const { values, removals } = formValues(body);
+  return { values, plans, removals };
 }
 
 /** The edit form starts from the project as saved. */
@@ -42,5 +44,6 @@ export function projectFormValuesOf(project: OwnProjectView): ProjectFormValues 
       meta_keywords: text(project.meta_keywords),
     },
     plans: project.plans.map((p) => ({ id: p.id, title: p.title })),
+    removals: {},
   };
 }

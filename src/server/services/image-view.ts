@@ -23,3 +23,9 @@ export function imageView(storage: FileStorage, image: ImageRecord | null | unde
     })),
   };
 }
+
+/** A photo of the caller's own listing: with its storage key, which an edit names to remove it. */
+export const ownImageView = (storage: FileStorage, image: ImageRecord) => ({
+  ...imageView(storage, image)!,
+  key: image.key,
+});

@@ -53,6 +53,13 @@ export function removalList(value: NestedValue | undefined): string[] {
 }
 export const removes = (list: string[], index: number, key: string) =>
   list.includes(String(index)) || list.includes(key);
+/** Saved rows (floors, plans) to remove, by id: remove_floors / remove_plans. */
+export const removedIds = (value: NestedValue | undefined): Set<number> =>
+  new Set(
+    removalList(value)
+      .map(Number)
+      .filter((id) => Number.isInteger(id) && id > 0),
+  );
 
 /** One row of a titled file list: the new file stored, or the one the row keeps. */
 export interface TitledFile<T> {
@@ -66,23 +73,27 @@ export interface TitledFile<T> {
 /**
  * Titled file rows such as floors (`floors[i][title]`, `floors[i][image]`) and project plans (`plans[i][title]`,
  * `plans[i][document]`): each needs a title and a file, a new one or the one of the saved row it names by id
- * (`keep`). A blank row is skipped, since forms always offer one more; a half-filled one is refused with
- * `incomplete` under `<field>.<index>` (the current row must be filled before another).
+ * (`keep`). A blank row is skipped, since forms always offer one more, and so is a row naming an id in `removed`
+ * (an edit form sends a saved row beside its ticked Remove box) unless it brings a new file, which then makes a new
+ * row; a half-filled one is refused with `incomplete` under `<field>.<index>` (the current row must be filled
+ * before another).
  */
 export async function readTitledFiles<T>(
   value: NestedValue | undefined,
   rule: { field: string; fileKey: string; max: number; incomplete: string },
   store: (file: File, field: string) => Promise<T>,
   keep: ReadonlyMap<number, T | null> = new Map(),
+  removed: ReadonlySet<number> = new Set(),
 ): Promise<TitledFile<T>[]> {
   const raw = Array.isArray(value) ? value : [];
   if (raw.length > rule.max) throw AppError.validation({ [rule.field]: ['validation.too_many_files'] });
   const rows: TitledFile<T>[] = [];
   for (const [index, entry] of raw.entries()) {
     if (typeof entry !== 'object' || entry instanceof File || Array.isArray(entry)) continue;
-    const title = typeof entry['title'] === 'string' ? entry['title'].trim().slice(0, 120) : '';
-    const upload = asFile(entry[rule.fileKey]);
     const id = Number(entry['id']);
+    const upload = asFile(entry[rule.fileKey]);
+    if (removed.has(id) && !upload) continue;
+    const title = typeof entry['title'] === 'string' ? entry['title'].trim().slice(0, 120) : '';
     const existing = keep.get(id);
     if (!title && !upload && !existing) continue;
     const file = upload ? await store(upload, `${rule.field}.${index}.${rule.fileKey}`) : (existing ?? null);

@@ -13,7 +13,7 @@ import { findActiveCategory } from '../repositories/property-write-repository.ts
 import * as repo from '../repositories/project-repository.ts';
 import { PRIVATE_PREFIX } from '../storage/storage.ts';
 import { assertCanAddListing } from './listing-gate-service.ts';
-import { asFile, claimListingSlug, formText, metaPatch, readTitledFiles, removalList } from './listing-form.ts';
+import { asFile, claimListingSlug, formText, metaPatch, readTitledFiles, removedIds } from './listing-form.ts';
 import { deleteListingMedia, editedListingFiles, MediaBatch, newListingFiles } from './listing-media-batch.ts';
 import { spendPackageFeature } from './package-service.ts';
 import { ownProjectView } from './project-view.ts';
@@ -63,12 +63,18 @@ async function assertActiveCategory(db: Database, categoryId: number) {
 }
 
 /** Plans: each needs a title and a document (PDF or image); the next is added only when the current is filled. */
-function readPlans(body: Nested, media: MediaBatch, keep: Map<number, DocumentRecord> = new Map()) {
+function readPlans(
+  body: Nested,
+  media: MediaBatch,
+  keep: Map<number, DocumentRecord> = new Map(),
+  removed: ReadonlySet<number> = new Set(),
+) {
   return readTitledFiles(
     body['plans'],
     { field: 'plans', fileKey: 'document', max: PLANS_MAX, incomplete: 'project.plan_incomplete' },
     (file, field) => media.document(file, field),
     keep,
+    removed,
   );
 }
 
@@ -187,8 +193,8 @@ export async function updateProject(deps: Deps, actor: SessionUser, body: Nested
   if (partial.category_id) await assertActiveCategory(deps.db, merged.category_id);
 
   const currentPlans = await repo.listPlans(deps.db, id);
-  const removePlans = new Set(removalList(body['remove_plans']));
-  const keptPlans = currentPlans.filter((plan) => !removePlans.has(String(plan.id)));
+  const removePlans = removedIds(body['remove_plans']);
+  const keptPlans = currentPlans.filter((plan) => !removePlans.has(plan.id));
   const media = projectMediaBatch(deps, actor);
   return media.run(async () => {
     const { gallery, documents, dropped } = await editedListingFiles(media, body, current);
@@ -213,7 +219,7 @@ export async function updateProject(deps: Deps, actor: SessionUser, body: Nested
       patch.metaImage = await media.image(metaFile, 'meta_image');
       replaced.push(current.metaImage);
     }
-    const rows = await readPlans(body, media, new Map(keptPlans.map((p) => [p.id, p.document])));
+    const rows = await readPlans(body, media, new Map(keptPlans.map((p) => [p.id, p.document])), removePlans);
     const update = rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, title: r.title, document: r.file }]));
     const add = rows.filter((r) => r.id === null).map((r) => ({ title: r.title, document: r.file }));
     if (keptPlans.length + add.length > PLANS_MAX) throw AppError.validation({ plans: ['validation.too_many_files'] });

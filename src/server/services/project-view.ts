@@ -8,7 +8,7 @@ import {
 } from '../repositories/project-repository.ts';
 import type { DocumentRecord } from '../db/schema/media-types.ts';
 import type { FileStorage } from '../storage/storage.ts';
-import { imageView } from './image-view.ts';
+import { imageView, ownImageView } from './image-view.ts';
 import { metaView } from './listing-view.ts';
 
 /** Where a project is: the formatted address and the parts of the chosen place. */
@@ -41,7 +41,10 @@ export const planView = (plan: ProjectPlanRow) => ({
   document: projectDocumentView(plan.projectId, plan.document),
 });
 
-/** A project as its owner sees it: every field in the spec's names, media as URLs, review state included. */
+/**
+ * A project as its owner sees it: every field in the spec's names, media as URLs (gallery photos and documents with
+ * the keys an edit names to remove them), review state included.
+ */
 export async function ownProjectView(deps: Pick<ApiDeps, 'db' | 'storage'>, row: ProjectRow) {
   const plans = await listPlans(deps.db, row.id);
   const { storage } = deps;
@@ -54,8 +57,8 @@ export async function ownProjectView(deps: Pick<ApiDeps, 'db' | 'storage'>, row:
     type: row.type,
     ...placeView(row),
     image: imageView(storage, row.image),
-    gallery_images: row.galleryImages.map((img) => imageView(storage, img)!),
-    documents: row.documents.map((doc) => projectDocumentView(row.id, doc)),
+    gallery_images: row.galleryImages.map((img) => ownImageView(storage, img)),
+    documents: row.documents.map((doc) => ({ key: doc.key, ...projectDocumentView(row.id, doc) })),
     plans: plans.map(planView),
     video_link: row.videoLink,
     ...metaView(storage, row),

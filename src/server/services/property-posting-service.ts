@@ -20,7 +20,7 @@ import { imageView } from './image-view.ts';
 import * as repo from '../repositories/property-write-repository.ts';
 import { initialAdminStatus } from './admin-moderation-service.ts';
 import { assertCanAddListing } from './listing-gate-service.ts';
-import { asFile, claimListingSlug, formText, metaPatch, readTitledFiles } from './listing-form.ts';
+import { asFile, claimListingSlug, formText, metaPatch, readTitledFiles, removedIds } from './listing-form.ts';
 import { deleteListingMedia, editedListingFiles, MediaBatch, newListingFiles } from './listing-media-batch.ts';
 import { spendPackageFeature } from './package-service.ts';
 import { ownPropertyView } from './property-view.ts';
@@ -116,12 +116,18 @@ function claimSlug(db: Database, wanted: string, exceptId: number | null): Promi
 }
 
 /** Floors: every floor needs a title and an image (the form adds the next only when the current is filled). */
-async function readFloors(body: Nested, media: MediaBatch, keep: Map<number, ImageRecord | null> = new Map()) {
+async function readFloors(
+  body: Nested,
+  media: MediaBatch,
+  keep: Map<number, ImageRecord | null> = new Map(),
+  removed: ReadonlySet<number> = new Set(),
+) {
   const rows = await readTitledFiles(
     body['floors'],
     { field: 'floors', fileKey: 'image', max: MEDIA_LIMITS.floorsMax, incomplete: 'validation.floor_incomplete' },
     (file, field) => media.image(file, field),
     keep,
+    removed,
   );
   return rows.map((row): { title: string; image: ImageRecord | null; sortOrder: number } => ({
     title: row.title,
@@ -214,9 +220,24 @@ async function ownedProperty(deps: Deps, actor: SessionUser, id: number) {
 }
 
 /**
+ * A listing switched between sale and rent needs its price given again: a sale price is no rent (350000 would show
+ * as "$350K / month"). An unchanged price counts as not given, since an edit form sends back the one it showed.
+ */
+function assertPriceForType(
+  current: Pick<repo.PropertyRow, 'propertyType' | 'priceMinor'>,
+  type: 'sell' | 'rent' | undefined,
+  price: number | undefined,
+) {
+  if (type === undefined || type === current.propertyType) return;
+  if (price === undefined || toMinor(price) === current.priceMinor)
+    throw AppError.validation({ price: [type === 'rent' ? 'validation.price_for_rent' : 'validation.price_for_sale'] });
+}
+
+/**
  * update_post_property: the owner's own listing only; fields given replace the old ones, files are added,
- * remove_gallery_images / remove_documents / remove_three_d_image take media away. An edit goes back to review.
- * action_type 1 deletes (the spec's older clients).
+ * remove_gallery_images / remove_documents (indexes or keys), remove_three_d_image and remove_floors (floor ids)
+ * take media away. A switch between sale and rent needs a new price. An edit goes back to review. action_type 1
+ * deletes (the spec's older clients).
  */
 export async function updateProperty(deps: Deps, actor: SessionUser, body: Nested) {
   const id = ownedId(body);
@@ -226,6 +247,7 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
     return null;
   }
   const partial = propertyFieldsSchema.partial().parse(textFields(body));
+  assertPriceForType(current, partial.property_type, partial.price);
   const merged = propertyInputSchema.parse({
     title: current.title,
     description: current.description,
@@ -300,10 +322,15 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
       dropped.push(current.metaImage);
     }
     const currentFloors = await repo.listFloors(deps.db, id);
+    const removeFloors = removedIds(body['remove_floors']);
+    const keptFloors = currentFloors.filter((f) => !removeFloors.has(f.id));
+    // Floors sent replace the saved ones; remove_floors alone takes the named ones away and keeps the rest.
     const floors =
       body['floors'] !== undefined
-        ? await readFloors(body, media, new Map(currentFloors.map((f) => [f.id, f.image])))
-        : null;
+        ? await readFloors(body, media, new Map(keptFloors.map((f) => [f.id, f.image])), removeFloors)
+        : keptFloors.length < currentFloors.length
+          ? keptFloors.map((f) => ({ title: f.title, image: f.image, sortOrder: f.sortOrder }))
+          : null;
 
     const updated = await deps.db.transaction(async (tx) => {
       const row = await repo.updatePropertyRow(tx, id, patch);
@@ -329,16 +356,21 @@ const statusSchema = z.object({
   status: z.enum(['active', 'inactive', 'sold', 'rented'], { error: 'validation.property_status' }),
   property_type: propertyTypeSchema.optional(),
   rentduration: rentDurationSchema.optional(),
+  price: propertyFieldsSchema.shape.price.optional(),
 });
 
 /**
  * update_property_status / change-property-status: the owner marks a sale sold or a rental rented, makes a rental
- * available again, hides or shows it, or switches it between sale and rent.
+ * available again, hides or shows it, or switches it between sale and rent with the new price. The price changes
+ * here only with such a switch; otherwise through an edit, which goes back to review.
  */
 export async function changePropertyStatus(deps: Deps, actor: SessionUser, body: Nested) {
   const input = statusSchema.parse(textFields(body));
   const current = await ownedProperty(deps, actor, input.property_id);
   const type = input.property_type ?? current.propertyType;
+  assertPriceForType(current, type, input.price);
+  if (input.price !== undefined && type === current.propertyType)
+    throw AppError.validation({ price: ['validation.price_needs_switch'] });
   if (input.status === 'sold' && type !== 'sell') throw AppError.validation({ status: ['validation.sold_needs_sale'] });
   if (input.status === 'rented' && type !== 'rent')
     throw AppError.validation({ status: ['validation.rented_needs_rent'] });
@@ -348,6 +380,7 @@ export async function changePropertyStatus(deps: Deps, actor: SessionUser, body:
     status: input.status,
     propertyType: type,
     rentDuration,
+    ...(input.price !== undefined ? { priceMinor: toMinor(input.price) } : {}),
   });
   return ownPropertyView(deps, updated);
 }

@@ -1,3 +1,4 @@
+import { formatPrice } from '../../lib/money.ts';
 import type { ApiDeps } from '../api/context.ts';
 import {
   listFloors,
@@ -5,14 +6,20 @@ import {
   listPropertyParameters,
   type PropertyRow,
 } from '../repositories/property-write-repository.ts';
-import { imageView } from './image-view.ts';
+import { imageView, ownImageView } from './image-view.ts';
+import { priceSettingsOf } from './property-service.ts';
+import { getPublicSettings } from './settings-service.ts';
 
-/** A listing as its owner sees it: every field in the spec's names, media as URLs, review state included. */
+/**
+ * A listing as its owner sees it: every field in the spec's names, media as URLs (gallery photos and documents
+ * with the keys an edit names to remove them), the price as the site shows it, review state included.
+ */
 export async function ownPropertyView(deps: Pick<ApiDeps, 'db' | 'storage'>, row: PropertyRow) {
-  const [parameters, facilities, floors] = await Promise.all([
+  const [parameters, facilities, floors, settings] = await Promise.all([
     listPropertyParameters(deps.db, row.id),
     listPropertyFacilities(deps.db, row.id),
     listFloors(deps.db, row.id),
+    getPublicSettings(deps.db),
   ]);
   const { storage } = deps;
   return {
@@ -23,6 +30,7 @@ export async function ownPropertyView(deps: Pick<ApiDeps, 'db' | 'storage'>, row
     category_id: row.categoryId,
     property_type: row.propertyType,
     price: row.priceMinor / 100,
+    price_label: formatPrice(row.priceMinor, priceSettingsOf(settings)),
     rentduration: row.rentDuration,
     address: row.address,
     formatted_address: row.formattedAddress,
@@ -34,8 +42,9 @@ export async function ownPropertyView(deps: Pick<ApiDeps, 'db' | 'storage'>, row
     longitude: row.longitude,
     title_image: imageView(storage, row.titleImage),
     three_d_image: imageView(storage, row.threeDImage),
-    gallery_images: row.galleryImages.map((img) => imageView(storage, img)!),
+    gallery_images: row.galleryImages.map((img) => ownImageView(storage, img)),
     documents: row.documents.map((doc) => ({
+      key: doc.key,
       url: storage.url(doc.key),
       name: doc.name,
       content_type: doc.contentType,

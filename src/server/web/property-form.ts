@@ -1,4 +1,5 @@
 import type { Nested } from '../api/form-fields.ts';
+import { removalList } from '../services/listing-form.ts';
 import type { OwnPropertyView } from '../services/property-view.ts';
 
 export interface PropertyFormValues {
@@ -6,6 +7,8 @@ export interface PropertyFormValues {
   parameterValues: Record<number, string | string[]>;
   facilityDistances: Record<number, string>;
   floors: { id?: number; title: string }[];
+  /** The saved files ticked for removal, by field (remove_gallery_images: keys, remove_floors: ids). */
+  removals: Record<string, string[]>;
 }
 
 const rows = (value: unknown): Record<string, unknown>[] =>
@@ -13,10 +16,15 @@ const rows = (value: unknown): Record<string, unknown>[] =>
     ? value.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && !(r instanceof File))
     : [];
 
-/** What a re-shown form keeps after a failed post: the text typed (files must be chosen again). */
+/** What a re-shown form keeps after a failed post: the text typed, the Remove boxes ticked (files are chosen again). */
 export function formValues(body: Nested): PropertyFormValues {
   const values = Object.fromEntries(
     Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+  const removals = Object.fromEntries(
+    Object.entries(body)
+      .filter(([name]) => name.startsWith('remove_'))
+      .map(([name, value]) => [name, removalList(value)]),
   );
   const parameterValues: Record<number, string | string[]> = {};
   for (const row of rows(body['parameters'])) {
@@ -33,7 +41,7 @@ export function formValues(body: Nested): PropertyFormValues {
       title: typeof f['title'] === 'string' ? f['title'] : '',
     }))
     .filter((f) => f.title || f.id);
-  return { values, parameterValues, facilityDistances, floors };
+  return { values, parameterValues, facilityDistances, floors, removals };
 }
 
 /** The edit form starts from the listing as saved. */
@@ -64,5 +72,6 @@ export function formValuesOf(property: OwnPropertyView): PropertyFormValues {
     ),
     facilityDistances: Object.fromEntries(property.facilities.map((f) => [f.facility_id, String(f.distance)])),
     floors: property.floors.map((f) => ({ id: f.id, title: f.title })),
+    removals: {},
   };
 }

@@ -34,8 +34,8 @@ const routes = {
       'documents[] (PDF or images), plans[i][title] with plans[i][document] (each plan needs both), meta_title, ' +
       'meta_description, meta_keywords, meta_image, slug_id. Adding needs a complete profile, verification when ' +
       'the site requires it, and a package with project_list (one unit is spent). With `id`: any of the fields, ' +
-      'plus remove_gallery_images and remove_documents (indexes or keys), remove_plans (plan ids), and ' +
-      'plans[i][id] with a title (and optionally a new document) to change a kept plan.',
+      'plus remove_gallery_images and remove_documents (indexes, or the keys the reply gives), remove_plans ' +
+      '(plan ids), and plans[i][id] with a title (and optionally a new document) to change a kept plan.',
   ),
   status: write(
     '/change-project-status',

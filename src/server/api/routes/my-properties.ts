@@ -41,18 +41,20 @@ const routes = {
   update: write(
     '/update_post_property',
     'Edit your property (goes back to review)',
-    `id, then any of: ${FIELDS} Plus remove_gallery_images, remove_documents (indexes or keys), remove_three_d_image, action_type (1 deletes).`,
+    `id, then any of: ${FIELDS} Plus remove_gallery_images, remove_documents (indexes, or the keys the reply gives), ` +
+      'remove_three_d_image, remove_floors (floor ids), action_type (1 deletes). A change of property_type needs a new price.',
     property.nullable(),
   ),
   status: write(
     '/update_property_status',
     'Mark sold, rented, available again, hidden, or switch sale/rent',
-    'property_id, status (active|inactive|sold|rented), optional property_type and rentduration.',
+    'property_id, status (active|inactive|sold|rented), optional property_type and rentduration; a property_type ' +
+      'that switches between sale and rent needs the new price (price is refused without such a switch).',
   ),
   changeStatus: write(
     '/change-property-status',
     'Same as update_property_status',
-    'property_id, status, optional property_type and rentduration.',
+    'property_id, status, optional property_type and rentduration, price with a switch between sale and rent.',
   ),
   delete: write('/delete_property', 'Delete your property and its files', 'id', z.null()),
   interested: createRoute({
