@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { durationMessage, formatDuration, relativeTime, relativeTimeMessage } from './time.ts';
+import {
+  durationMessage,
+  formatDuration,
+  formatTime,
+  relativeTime,
+  relativeTimeMessage,
+  relativeTimeText,
+} from './time.ts';
 
 describe('formatDuration', () => {
   it('shows under 24 hours in hours', () => {
@@ -71,5 +78,25 @@ describe('translation keys', () => {
     expect(relativeTimeMessage('just_now')).toEqual({ key: 'time.just_now' });
     expect(relativeTimeMessage({ value: 3, unit: 'day' })).toEqual({ key: 'time.day_ago', count: 3 });
     expect(durationMessage({ value: 2, unit: 'days' })).toEqual({ key: 'time.days', count: 2 });
+  });
+});
+
+describe('words and formats', () => {
+  it('says a relative time through the translator', () => {
+    const t = (key: string, values?: Record<string, string | number>) =>
+      `${key}${values ? JSON.stringify(values) : ''}`;
+    const now = new Date('2026-11-22T12:00:00Z');
+    expect(relativeTimeText(t, '2026-11-22T11:55:00Z', now)).toBe('time.minute_ago{"count":5}');
+    expect(relativeTimeText(t, now, now)).toBe('time.just_now');
+  });
+
+  it('formats in the zone asked for, or the runtime’s own', () => {
+    const at = '2026-11-26T21:27:00Z';
+    expect(formatTime(at, 'en', 'date', 'UTC')).toBe('Nov 26, 2026');
+    expect(formatTime(at, 'en', 'date', 'Asia/Tokyo')).toBe('Nov 27, 2026');
+    expect(formatTime(at, 'en', 'long', 'UTC')).toMatch(/^November 26, 2026 at 9:27\sPM$/);
+    expect(formatTime(at, 'en', 'date')).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(at)),
+    );
   });
 });

@@ -1,3 +1,6 @@
+import { dateFormat } from './intl.ts';
+import type { TranslateFn } from './i18n/translate.ts';
+
 /**
  * Time display rules of spec section 9. Results are {value, unit} data, never sentences, so the caller translates
  * them; the *Message helpers give the matching keys of the `time` section of the language files.
@@ -55,4 +58,29 @@ export function relativeTimeMessage(time: RelativeTime): { key: string; count?: 
 /** A translation key and count for a duration: 'time.days' with count 2. */
 export function durationMessage(duration: Duration): { key: string; count: number } {
   return { key: `time.${duration.unit}`, count: duration.value };
+}
+
+/** `relativeTime` in words: "5 minutes ago", "just now". */
+export function relativeTimeText(t: TranslateFn, from: Date | string | number, now?: Date): string {
+  const { key, count } = relativeTimeMessage(relativeTime(from, now));
+  return count === undefined ? t(key) : t(key, { count });
+}
+
+/** How dates and times are shown: a date, a date and time, the long form of receipts. */
+export const TIME_FORMATS = {
+  date: { dateStyle: 'medium' },
+  datetime: { dateStyle: 'medium', timeStyle: 'short' },
+  long: { dateStyle: 'long', timeStyle: 'short' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+export type TimeFormat = keyof typeof TIME_FORMATS;
+
+export const isTimeFormat = (name: string): name is TimeFormat => Object.hasOwn(TIME_FORMATS, name);
+
+/**
+ * A moment as `format` shows it in `lang`, in `timeZone`; without one, in the runtime's own zone, which in a browser
+ * is the visitor's (the server knows no visitor's zone: it says UTC, see LocalTime.astro).
+ */
+export function formatTime(value: Date | string, lang: string, format: TimeFormat, timeZone?: string): string {
+  const options: Intl.DateTimeFormatOptions = timeZone ? { ...TIME_FORMATS[format], timeZone } : TIME_FORMATS[format];
+  return dateFormat(lang, options).format(new Date(value));
 }

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'r
 import { ApiError } from '../../lib/api/client.ts';
 import { api } from '../../stores/api.ts';
 import { IslandI18nProvider, useTranslation, type IslandI18n } from '../i18n.tsx';
-import { isImage, mergeMessages, shortTime, type ChatMessage } from './chat-types.ts';
+import { relativeTimeText } from '../../lib/time.ts';
+import { isImage, mergeMessages, type ChatMessage } from './chat-types.ts';
 import './chat.css';
 
 export interface ChatRoomProps {
@@ -21,15 +22,35 @@ export interface ChatRoomProps {
   /** The failed post's message for the text box (an empty message), shown under it and marking it invalid. */
   messageError?: string | null;
   draft?: string;
+  /** The server's clock when it rendered the page: "5 minutes ago" is counted from it until the island starts. */
+  renderedAt: string;
 }
 
 const TYPING_SEND_MS = 3000;
 const TYPING_SHOW_MS = 5000;
 const FILE_ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
 const MESSAGE_ERROR_ID = 'chat-message-error';
+const CLOCK_TICK_MS = 30_000;
 
-function Message({ message }: { message: ChatMessage }) {
+/**
+ * The moment message times are counted from: the server's at first (so hydration finds the words the server wrote),
+ * then the browser's, kept current so "just now" becomes "1 minute ago".
+ */
+function useNow(renderedAt: string): Date {
+  const [now, setNow] = useState(() => new Date(renderedAt));
+  useEffect(() => {
+    const tick = () => setNow(new Date());
+    tick();
+    const timer = window.setInterval(tick, CLOCK_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function Message({ message, now }: { message: ChatMessage; now: Date }) {
   const { t } = useTranslation();
+  // Relative (spec section 9): the same words in every time zone.
+  const when = relativeTimeText(t, message.created_at, now);
   return (
     <li className={message.is_mine ? 'chat__msg chat__msg--mine' : 'chat__msg'} data-message-id={message.id}>
       {message.message && <p className="chat__text">{message.message}</p>}
@@ -49,7 +70,7 @@ function Message({ message }: { message: ChatMessage }) {
         </audio>
       )}
       <p className="chat__meta">
-        <time dateTime={message.created_at}>{shortTime(message.created_at)}</time>
+        <time dateTime={message.created_at}>{when}</time>
         {message.is_mine && message.is_read && <span className="chat__read"> · {t('chat.read')}</span>}
       </p>
       {message.is_mine && (
@@ -58,7 +79,7 @@ function Message({ message }: { message: ChatMessage }) {
           <input type="hidden" name="message_id" value={message.id} />
           <button type="submit" className="link-button">
             {t('chat.delete')}
-            <span className="visually-hidden"> {shortTime(message.created_at)}</span>
+            <span className="visually-hidden"> {when}</span>
           </button>
         </form>
       )}
@@ -69,6 +90,7 @@ function Message({ message }: { message: ChatMessage }) {
 function Room(props: ChatRoomProps) {
   const { t } = useTranslation();
   const [messages, setMessages] = useState(props.messages);
+  const now = useNow(props.renderedAt);
   const [error, setError] = useState(props.problem ?? null);
   const [messageError, setMessageError] = useState(props.messageError ?? null);
   const textBox = useRef<HTMLTextAreaElement>(null);
@@ -214,7 +236,7 @@ function Room(props: ChatRoomProps) {
     <div className="chat" data-live={live ? 'on' : 'off'}>
       <ol className="chat__messages" ref={list} aria-label={t('chat.messages_label')} onSubmit={remove}>
         {messages.map((message) => (
-          <Message key={message.id} message={message} />
+          <Message key={message.id} message={message} now={now} />
         ))}
       </ol>
       {messages.length === 0 && <p className="chat__empty">{t('chat.no_messages')}</p>}

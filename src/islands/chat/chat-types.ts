@@ -34,7 +34,4 @@ export function mergeMessages(
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-/** The same minute on the server and in the browser (no time zone or locale differences to upset hydration). */
-export const shortTime = (iso: string) => iso.slice(0, 16).replace('T', ' ');
-
 export const isImage = (file: ChatAttachment) => file.content_type.startsWith('image/');

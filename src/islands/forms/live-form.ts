@@ -22,8 +22,15 @@ export interface LiveFormOptions {
   status?: HTMLElement;
 }
 
+/**
+ * What a load does to the session history: a new entry (what a person did, as a plain form submit or link would),
+ * the current entry rewritten (typing on in the same field, an automatic load), or nothing (Back or Forward, whose
+ * entry is already current).
+ */
+export type HistoryMode = 'push' | 'replace' | 'none';
+
 export interface LiveForm {
-  load(url: URL): Promise<void>;
+  load(url: URL, history?: HistoryMode): Promise<void>;
   cleanup(): void;
 }
 
@@ -37,10 +44,11 @@ export function formValues(form: HTMLFormElement): Record<string, string> {
   return values;
 }
 
-function setFormValues(form: HTMLFormElement, params: URLSearchParams) {
+/** The form set to the query; the field being typed in keeps its text unless the whole state is another one. */
+function setFormValues(form: HTMLFormElement, params: URLSearchParams, keepFocused: boolean) {
   for (const element of Array.from(form.elements)) {
     if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !element.name) continue;
-    if (element.type === 'hidden' || element === document.activeElement) continue;
+    if (element.type === 'hidden' || (keepFocused && element === document.activeElement)) continue;
     const value = params.get(element.name) ?? '';
     if (element instanceof HTMLInputElement && element.type === 'checkbox') element.checked = value === element.value;
     else element.value = value;
@@ -84,6 +92,8 @@ function syncFieldMessages(form: HTMLFormElement, page: Document) {
   }
 }
 
+const shownAddress = () => window.location.pathname + window.location.search;
+
 /** Moves focus to what replaced the focused element, so keyboard and screen reader users keep their place. */
 function keepFocusNear(target: HTMLElement) {
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
@@ -92,8 +102,9 @@ function keepFocusNear(target: HTMLElement) {
 
 /**
  * Makes a server-rendered GET form live: as the visitor changes it, the same page is fetched with the new query,
- * one region of it is swapped in and the address updated (shareable, back-button friendly). Links inside the region
- * marked `data-live-link` load the same way. Without JavaScript the form simply submits.
+ * one region of it is swapped in and the address updated (shareable). Links inside the region marked
+ * `data-live-link` load the same way. Each change and link is a history entry, and Back and Forward show the entry's
+ * results again, as they would without JavaScript, where the form simply submits.
  */
 export function enhanceLiveForm(
   form: HTMLFormElement,
@@ -103,13 +114,21 @@ export function enhanceLiveForm(
   const path = new URL(form.action, window.location.href).pathname;
   let controller: AbortController | null = null;
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
+  // The field whose typing made the current history entry: more typing there rewrites it instead of adding one
+  // entry per pause.
+  let typingEntry: Element | null = null;
+  // The query of the latest load, shown or on its way: Back or Forward past a fragment (#main) keeps it and loads
+  // nothing, while two quick Backs load the second entry even before the first has arrived.
+  let wanted = shownAddress();
 
-  async function load(url: URL) {
+  async function load(url: URL, history: HistoryMode = 'push') {
     controller?.abort();
     const current = (controller = new AbortController());
+    const address = url.pathname + url.search;
+    wanted = address;
     region.setAttribute('aria-busy', 'true');
     try {
-      const html = await fetchHtml(url.pathname + url.search, current.signal);
+      const html = await fetchHtml(address, current.signal);
       const page = new DOMParser().parseFromString(html, 'text/html');
       const next = page.getElementById(region.id);
       if (!next) throw new Error('region missing');
@@ -118,24 +137,30 @@ export function enhanceLiveForm(
       region.innerHTML = next.innerHTML;
       if (status) status.textContent = page.getElementById(status.id)?.textContent ?? '';
       if (focusWasInside) keepFocusNear(status ?? region);
-      window.history.replaceState(null, '', url.pathname + url.search);
-      setFormValues(form, url.searchParams);
+      // Submitting what is already shown (Enter after a pause in typing) adds no entry, as a link to itself would not.
+      if (history === 'push' && address !== shownAddress()) window.history.pushState(null, '', address);
+      else if (history !== 'none') window.history.replaceState(null, '', address);
+      // Back and Forward bring a whole earlier state, the text of the focused field included.
+      setFormValues(form, url.searchParams, history !== 'none');
       syncFieldMessages(form, page);
       onLoaded?.(url);
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
-      // The page still works as a form: fall back to a normal navigation.
-      window.location.assign(url.pathname + url.search);
+      // The page still works as a form: fall back to a normal navigation (into the entry Back or Forward chose).
+      if (history === 'push') window.location.assign(address);
+      else window.location.replace(address);
     } finally {
       // A newer load may have started meanwhile; the region is busy until that one ends.
       if (controller === current) region.removeAttribute('aria-busy');
     }
   }
 
-  const apply = () => {
+  const apply = (typedIn: Element | null = null) => {
     const url = new URL(path, window.location.href);
     for (const [key, value] of Object.entries(formValues(form))) url.searchParams.set(key, value);
-    void load(url);
+    const history = typedIn && typedIn === typingEntry ? 'replace' : 'push';
+    typingEntry = typedIn;
+    void load(url, history);
   };
   const typed = (event: Event) => TYPED.has((event.target as HTMLInputElement).type);
 
@@ -151,19 +176,28 @@ export function enhanceLiveForm(
   const onInput = (event: Event) => {
     if (!typed(event)) return;
     clearTimeout(typingTimer);
-    typingTimer = setTimeout(apply, typingDelay);
+    typingTimer = setTimeout(() => apply(event.target as Element), typingDelay);
   };
   const onRegionClick = (event: MouseEvent) => {
     const link = (event.target as Element).closest?.('a[data-live-link]');
     if (!(link instanceof HTMLAnchorElement) || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
+    typingEntry = null;
     void load(new URL(link.href, window.location.href));
+  };
+  // Back or Forward to another query of this page: show its results (the browser has already set the address).
+  const onPopState = () => {
+    if (window.location.pathname !== path || shownAddress() === wanted) return;
+    clearTimeout(typingTimer);
+    typingEntry = null;
+    void load(new URL(window.location.href), 'none');
   };
 
   form.addEventListener('submit', onSubmit);
   form.addEventListener('change', onChange);
   form.addEventListener('input', onInput);
   region.addEventListener('click', onRegionClick);
+  window.addEventListener('popstate', onPopState);
 
   return {
     load,
@@ -174,6 +208,7 @@ export function enhanceLiveForm(
       form.removeEventListener('change', onChange);
       form.removeEventListener('input', onInput);
       region.removeEventListener('click', onRegionClick);
+      window.removeEventListener('popstate', onPopState);
     },
   };
 }

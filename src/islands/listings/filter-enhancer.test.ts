@@ -88,6 +88,95 @@ describe('the filter form, enhanced', () => {
     expect((form.elements.namedItem('city') as HTMLInputElement).value).toBe('Porto');
   });
 
+  it('adds a history entry for each change and link, one for a run of typing in a field, none for a resubmit', async () => {
+    const form = render();
+    const start = window.history.length;
+    const type = form.elements.namedItem('property_type') as HTMLSelectElement;
+    type.value = 'rent';
+    type.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    expect(window.history.length).toBe(start + 1);
+    document.querySelector<HTMLAnchorElement>('#results a[data-live-link]')!.click();
+    await settle();
+    expect(window.history.length).toBe(start + 2);
+    const search = form.elements.namedItem('search') as HTMLInputElement;
+    for (const value of ['sea', 'seaside']) {
+      search.value = value;
+      search.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    expect(fetched.at(-1)).toBe('/properties?search=seaside&city=Porto');
+    expect(window.location.search).toBe('?search=seaside&city=Porto');
+    expect(window.history.length).toBe(start + 3);
+    form.requestSubmit();
+    await settle();
+    expect(window.history.length).toBe(start + 3);
+  });
+
+  it('shows the results of the entry Back and Forward go to, with the form set to match', async () => {
+    const form = render();
+    const type = form.elements.namedItem('property_type') as HTMLSelectElement;
+    type.value = 'rent';
+    type.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    const city = form.elements.namedItem('city') as HTMLInputElement;
+    city.value = 'Porto';
+    form.requestSubmit();
+    await settle();
+    expect(results()).toBe('results for property_type=rent&city=Porto');
+    const backTo = (search: string) =>
+      new Promise<void>((resolve) => {
+        window.addEventListener('popstate', () => resolve(), { once: true });
+        window.history.back();
+      }).then(async () => {
+        await settle();
+        expect(window.location.search).toBe(search);
+      });
+    await backTo('?property_type=rent');
+    expect(fetched.at(-1)).toBe('/properties?property_type=rent');
+    expect(results()).toBe('results for property_type=rent');
+    expect(city.value).toBe('');
+    await backTo('');
+    expect(results()).toBe('results for everything');
+    expect(type.value).toBe('');
+  });
+
+  it('shows the entry of the last Back when a second Back comes before the first one’s results', async () => {
+    const pending = new Map<string, () => void>();
+    const slowFetch: FetchHtml = (url, signal) =>
+      new Promise((resolve, reject) => {
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        pending.set(url, () => resolve(page(new URL(url, 'http://localhost').search.slice(1))));
+      });
+    const form = render(null, slowFetch);
+    const type = form.elements.namedItem('property_type') as HTMLSelectElement;
+    // Three entries: the list, the list for rent, the list again (the filter cleared).
+    for (const [value, address] of [
+      ['rent', '/properties?property_type=rent'],
+      ['', '/properties'],
+    ] as const) {
+      type.value = value;
+      type.dispatchEvent(new Event('change', { bubbles: true }));
+      await settle();
+      pending.get(address)!();
+      await settle();
+    }
+    expect(window.location.search).toBe('');
+    const back = () =>
+      new Promise<void>((resolve) => {
+        window.addEventListener('popstate', () => resolve(), { once: true });
+        window.history.back();
+      });
+    await back();
+    await back();
+    expect(window.location.search).toBe('');
+    // The first Back's results, arriving after the second Back, are not the ones shown.
+    pending.get('/properties?property_type=rent')!();
+    pending.get('/properties')!();
+    await settle();
+    expect(results()).toBe('results for everything');
+  });
+
   it('keeps the count one live region, and gives focus to it when the clicked link is replaced', async () => {
     render();
     const count = document.getElementById('count');
@@ -131,9 +220,13 @@ describe('the filter form, enhanced', () => {
   });
 
   it('applies the remembered filter when the page opens without one, and not otherwise', async () => {
+    const start = window.history.length;
     render({ city: 'Lisbon', unrelated: 'x' });
     await settle();
     expect(fetched).toEqual(['/properties?city=Lisbon']);
+    // In place of the entry opened, so Back still leaves the page.
+    expect(window.history.length).toBe(start);
+    expect(window.location.search).toBe('?city=Lisbon');
     cleanup();
     fetched = [];
     window.history.replaceState(null, '', '/properties?property_type=rent');

@@ -37,7 +37,8 @@ export function enhanceFilterForm(
   if (!hasFilter(new URLSearchParams(window.location.search)) && restored && Object.keys(restored).length > 0) {
     const url = new URL(form.action, window.location.href);
     for (const key of FILTER_KEYS) if (restored[key]) url.searchParams.set(key, restored[key]);
-    if (hasFilter(url.searchParams)) void live.load(url);
+    // Not a step of the visitor's: the entry they opened is rewritten, so Back still leaves the page.
+    if (hasFilter(url.searchParams)) void live.load(url, 'replace');
   }
   return live.cleanup;
 }

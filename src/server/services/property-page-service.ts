@@ -5,8 +5,14 @@ import { AppError } from '../errors.ts';
 import { findPropertyAccess } from '../repositories/property-repository.ts';
 import { reportProperty, setFavourite, setInterest } from './engagement-service.ts';
 
-export type PropertyPageAction =
-  'favourite_added' | 'favourite_removed' | 'interest_added' | 'interest_removed' | 'reported';
+export const PROPERTY_PAGE_ACTIONS = [
+  'favourite_added',
+  'favourite_removed',
+  'interest_added',
+  'interest_removed',
+  'reported',
+] as const;
+export type PropertyPageAction = (typeof PROPERTY_PAGE_ACTIONS)[number];
 
 const actionSchema = z.object({ action: z.enum(['favourite', 'interest', 'report'], { error: 'errors.validation' }) });
 

@@ -48,6 +48,8 @@ test('adding a property needs a complete profile, then a package: each dialog le
   await expectNoSeriousA11yViolations(page);
   const free = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Free' }) });
   await expect(free).toContainText('Property listings: 3');
+  // Its name says it is free; the price says it in the currency instead of saying "Free" again.
+  await expect(free.locator('.plan__price')).toHaveText('$0.00');
   await free.getByRole('button', { name: 'Activate' }).click();
   // Back to adding: the gate now lets the user through to the form.
   await expect(page).toHaveURL(/\/user\/properties\/new$/);

@@ -54,6 +54,19 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test('the filter chips keep apart from the cards, and a card’s badge from its category', async ({ page }) => {
+  await page.goto('/properties?property_type=rent');
+  const chips = (await page.locator('#listing-results .chips').boundingBox())!;
+  const cards = (await page.locator('#listing-results .card-grid').boundingBox())!;
+  expect(cards.y - (chips.y + chips.height)).toBeGreaterThanOrEqual(8);
+  const [badge, category] = await page
+    .getByTestId('property-card')
+    .first()
+    .locator('.tag-row > *')
+    .evaluateAll((items) => items.slice(0, 2).map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+  expect(category!.left - badge!.right).toBeGreaterThanOrEqual(4);
+});
+
 test('a price range typed the wrong way round is explained as it is typed, and cleared when fixed', async ({
   page,
 }) => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { countMessages, nextMessage } from '../support/outbox.ts';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -18,11 +19,25 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 
+    // The message goes to the company's address, shown on the page.
+    const office = (await page.locator('.contact-card a[href^="mailto:"]').textContent())!;
+    const before = countMessages(office);
     await page.getByLabel('Last name').fill('Costa');
     await page.getByLabel('Email').fill('rui@example.com');
     await page.getByLabel('Subject').fill('Garden flat');
     await page.getByRole('button', { name: 'Send message' }).click();
+    // Post/Redirect/Get: the thank-you is a page of its own, which a reload fetches again without posting.
+    await expect(page).toHaveURL(/\/contact-us\?notice=sent$/);
     await expect(page.getByText('Thank you. Your message has been sent.')).toBeVisible();
+    expect((await nextMessage(office, before)).text).toContain('Is the garden flat still free?');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') posts.push(request.url());
+    });
+    await page.reload();
+    await expect(page.getByText('Thank you. Your message has been sent.')).toBeVisible();
+    expect(posts).toEqual([]);
+    expect(countMessages(office)).toBe(before + 1);
   });
 });
 

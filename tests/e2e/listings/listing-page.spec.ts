@@ -119,6 +119,50 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(text)).toBeVisible();
     await expect(page.getByLabel('Your message')).not.toHaveAttribute('aria-invalid', 'true');
   });
+
+  test('a done action redirects back to the listing, so a reload does not post it again', async ({ page, browser }) => {
+    const owner = await signedIn(browser, OWNER, '/user/properties');
+    const listing = await publicListingOf(owner);
+    await owner.context().close();
+
+    await signIn(page, NO_SCRIPT_BUYER, `/properties-details/${listing.slug_id}`);
+    const notPosted: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') notPosted.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Save to favourites' }).click();
+    await expect(page).toHaveURL(new RegExp(`/properties-details/${listing.slug_id}\\?notice=favourite_added$`));
+    await expect(page.getByRole('status').filter({ hasText: 'Saved to your favourites.' })).toBeVisible();
+    notPosted.length = 0;
+    await page.reload();
+    expect(notPosted).toEqual([]);
+    await expect(page.getByRole('button', { name: 'Remove from favourites' })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove from favourites' }).click();
+    await expect(page).toHaveURL(/\?notice=favourite_removed$/);
+    await expect(page.getByRole('button', { name: 'Save to favourites' })).toBeVisible();
+  });
+
+  test("the listing's map box says where the place is, and a badge keeps apart from the category", async ({
+    page,
+    browser,
+  }) => {
+    const owner = await signedIn(browser, OWNER, '/user/properties');
+    const listing = await publicListingOf(owner);
+    await owner.context().close();
+
+    await page.goto(`/properties-details/${listing.slug_id}`);
+    const location = page.getByRole('region', { name: 'Location' });
+    await expect(location).toContainText(
+      /The map of .+ \(-?\d+(\.\d+)?, -?\d+(\.\d+)?\) appears here once it has loaded\. Without JavaScript, the link below opens it\./,
+    );
+    await expect(location).not.toContainText('fields below');
+    await expect(location.getByRole('link', { name: 'Open the map' })).toBeVisible();
+
+    const [badge, next] = await page
+      .locator('.property-detail__head .tag-row > *')
+      .evaluateAll((items) => items.slice(0, 2).map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+    expect(next!.left - badge!.right).toBeGreaterThanOrEqual(4);
+  });
 });
 
 for (const javaScriptEnabled of [true, false]) {

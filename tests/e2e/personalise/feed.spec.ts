@@ -12,7 +12,10 @@ test('a user sets feed preferences and the home page shows matching listings fir
   await page.getByLabel('City').fill('Lisbon');
   await page.getByRole('radio', { name: 'For rent' }).check();
   await page.getByRole('button', { name: 'Save preferences' }).click();
+  // Post/Redirect/Get: reloading the answer does not post the choices again.
+  await expect(page).toHaveURL(/\/user\/personalise-feed\?notice=saved$/);
   await expect(page.getByText('Your preferences are saved.')).toBeVisible();
+  await expect(page.getByLabel('City')).toHaveValue('Lisbon');
   await expect(page.getByRole('heading', { level: 2, name: 'Your feed' })).toBeVisible();
 
   await page.goto('/');

@@ -34,6 +34,40 @@ test.describe('at 360 px wide, pages do not scroll sideways', () => {
     await page.goto('/user/properties/new');
     await expectNoHorizontalOverflow(page);
   });
+
+  // A table wider than the phone scrolls inside its own box (TableScroll.astro), which a keyboard can focus.
+  test('tables of the user area and the console scroll in their own box', async ({ page, browser }) => {
+    await signIn(page, { email: 'agent13@example.com', password: 'demo1234' }, '/user/transactions');
+    const box = page.getByRole('region', { name: 'Transaction history' });
+    await expect(box).toHaveAttribute('tabindex', '0');
+    const { scrollWidth, clientWidth } = await box.evaluate((e) => ({
+      scrollWidth: e.scrollWidth,
+      clientWidth: e.clientWidth,
+    }));
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    await expectNoHorizontalOverflow(page);
+    await page
+      .getByRole('link', { name: /^Receipt \d+$/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+
+    const admin = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+    await signIn(admin, { email: 'admin@example.com', password: 'admin1234' }, '/admin/users');
+    for (const path of [
+      '/admin/users',
+      '/admin/properties',
+      '/admin/payments',
+      '/admin/reports',
+      '/admin/verification',
+    ]) {
+      await admin.goto(path);
+      await expect(admin.locator('.table-scroll').first()).toBeVisible();
+      await expectNoHorizontalOverflow(admin);
+    }
+    await admin.context().close();
+  });
 });
 
 for (const width of [360, 1280])

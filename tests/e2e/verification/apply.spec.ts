@@ -39,6 +39,8 @@ test('a user applies for agent verification, waits for review, an admin verifies
     .setInputFiles({ name: 'id.pdf', mimeType: 'application/pdf', buffer: pdf });
   await page.getByLabel('Years of experience').selectOption('3-5');
   await page.getByRole('button', { name: 'Apply for verification' }).click();
+  // Post/Redirect/Get: reloading the answer does not apply again.
+  await expect(page).toHaveURL(/\/user\/verification\?notice=applied$/);
   await expect(page.getByText('Your application has been sent. An admin will review it.')).toBeVisible();
   await expect(page.getByText('Your Verification is Under Review')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Apply for verification' })).toHaveCount(0);
