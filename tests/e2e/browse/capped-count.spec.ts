@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import * as s from '../../../src/server/db/schema/index.ts';
-import { startOwnServer, type OwnServer } from '../support/own-server.ts';
+import { flatsAndTheirAgent, startOwnServer, type OwnServer } from '../support/own-server.ts';
 
 /*
  * A search matching more listings than it counts (and a map with more listings in view than it draws) (docs/decisions/017): the page says "More than 1000", its pager
@@ -20,15 +19,15 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   own = await startOwnServer({
     prepare: async ({ db }) => {
-      const [category] = await db.insert(s.categories).values({ name: 'Flat', slug: 'flat' }).returning();
-      const [owner] = await db
-        .insert(s.users)
-        .values({ name: 'Bulk Owner', email: 'bulk@example.com', type: 'agent', logintype: 'email', slug: 'bulk' })
-        .returning();
+      const { category, owner } = await flatsAndTheirAgent(db, {
+        name: 'Bulk Owner',
+        email: 'bulk@example.com',
+        slug: 'bulk',
+      });
       await db.execute(sql`
         insert into properties (owner_id, category_id, title, slug, description, property_type, price_minor, city,
           state, country, latitude, longitude, admin_status, status, created_at)
-        select ${owner!.id}, ${category!.id}, 'Bulk flat ' || g, 'bulk-flat-' || g, 'One of many.', 'sell',
+        select ${owner.id}, ${category.id}, 'Bulk flat ' || g, 'bulk-flat-' || g, 'One of many.', 'sell',
           (100000 + g) * 100, 'Bulkhaven', 'Bulk', 'Bulkland', 10 + (g % 40) * 0.0005, 20 + (g / 40) * 0.0005,
           'approved', 'active', now() - g * interval '1 minute'
         from generate_series(1, ${LISTINGS}) g`);

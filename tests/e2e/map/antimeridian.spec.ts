@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import * as s from '../../../src/server/db/schema/index.ts';
 import { waitForIslands } from '../support/hydration.ts';
-import { startOwnServer, type OwnServer } from '../support/own-server.ts';
+import { flatsAndTheirAgent, startOwnServer, type OwnServer } from '../support/own-server.ts';
 
 /*
  * A map of Fiji, whose islands lie on both sides of the antimeridian: the map opens on a view across the line, asks
@@ -16,14 +16,14 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   own = await startOwnServer({
     prepare: async ({ db }) => {
-      const [category] = await db.insert(s.categories).values({ name: 'Flat', slug: 'flat' }).returning();
-      const [owner] = await db
-        .insert(s.users)
-        .values({ name: 'Island Owner', email: 'island@example.com', type: 'agent', logintype: 'email', slug: 'isle' })
-        .returning();
+      const { category, owner } = await flatsAndTheirAgent(db, {
+        name: 'Island Owner',
+        email: 'island@example.com',
+        slug: 'isle',
+      });
       const listing = (title: string, slug: string, longitude: number) => ({
-        ownerId: owner!.id,
-        categoryId: category!.id,
+        ownerId: owner.id,
+        categoryId: category.id,
         title,
         slug,
         description: 'By the date line.',

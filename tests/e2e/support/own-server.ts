@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
+import * as schema from '../../../src/server/db/schema/index.ts';
 import { seedEssentials } from '../../../src/server/db/seed/index.ts';
 
 /**
@@ -16,6 +17,19 @@ export interface OwnServer {
   /** What the server has logged so far. */
   output(): string;
   stop(): Promise<void>;
+}
+
+/** A category 'Flat' and an agent to own the listings a test puts on its own server. */
+export async function flatsAndTheirAgent(
+  db: DatabaseHandle['db'],
+  agent: { name: string; email: string; slug: string },
+) {
+  const [category] = await db.insert(schema.categories).values({ name: 'Flat', slug: 'flat' }).returning();
+  const [owner] = await db
+    .insert(schema.users)
+    .values({ ...agent, type: 'agent', logintype: 'email' })
+    .returning();
+  return { category: category!, owner: owner! };
 }
 
 async function freePort(): Promise<number> {
