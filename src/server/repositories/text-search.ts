@@ -5,10 +5,10 @@ import { propertySearch, SEARCH_PARTITIONS } from '../db/schema/index.ts';
 import type { PublicPropertyFilter, SearchPage } from './property-repository.ts';
 
 /**
- * The searches for words that `property_search` answers alone (its narrow rows, docs/decisions/019, 025 and 033):
- * each gives the statements to run first (`ctes`), the ids of a page newest first (`ids`, a subquery of
- * `property_id`), the capped count as a column (`total`) and as a statement of its own (`count`). The listing
- * repository turns the ids into cards.
+ * The searches for words that `property_search` answers (its narrow rows, docs/decisions/019, 025, 031 and 033),
+ * as pieces of the listing repository's statements, which turn the ids into cards: words alone give the statements
+ * to run first, a page of ids, and the capped count as a column and as a statement of its own; words with filters
+ * give a probe, the answer it leads to, and the matches and page of ids read in order when that answer is yes.
  */
 
 export const textQuery = (search: string) => sql`websearch_to_tsquery('simple', ${search})`;
