@@ -33,7 +33,7 @@ const BOUNDS = ['south', 'west', 'north', 'east'] as const;
 const SHAPED_FIELDS = new Set<string>([...VALUE_FIELDS, 'sort', 'bounds', 'parameter']);
 
 /** Whether the conditions take a field: prices by `!== undefined` (0 is a price), the rest when truthy. */
-const isSet = (field: ValueField, value: unknown) =>
+export const isSet = (field: keyof PublicPropertyFilter, value: unknown) =>
   field === 'minPriceMinor' || field === 'maxPriceMinor' ? value !== undefined : Boolean(value);
 
 export interface SearchShape {

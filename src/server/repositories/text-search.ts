@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { propertySearch, SEARCH_PARTITIONS } from '../db/schema/index.ts';
 import type { PublicPropertyFilter, SearchPage } from './property-repository.ts';
+import { isSet } from './search-shapes.ts';
 
 /**
  * The searches for words that `property_search` answers (its narrow rows, docs/decisions/019, 025, 031 and 033),
@@ -19,11 +20,12 @@ export const samePlace = (key: AnyPgColumn, name: string) => eq(key, sql`lower($
 /** Whether a filter asks for words and nothing else, newest first. */
 function isWordsAlone(filter: PublicPropertyFilter): filter is PublicPropertyFilter & { search: string } {
   const { search, sort, ...others } = filter;
-  return !!search && isNewestFirst(sort) && Object.values(others).every(isUnset);
+  return !!search && isNewestFirst(sort) && setFields(others).length === 0;
 }
 
-// An empty text or place is no filter, as in publicConditions (and in a search's shape).
-const isUnset = (value: unknown) => value === undefined || value === '';
+/** The fields of a filter that its conditions take (an empty text or place is no filter, as in publicConditions). */
+const setFields = (filter: PublicPropertyFilter) =>
+  (Object.keys(filter) as (keyof PublicPropertyFilter)[]).filter((field) => isSet(field, filter[field]));
 const isNewestFirst = (sort: PublicPropertyFilter['sort']) => sort === undefined || sort === 'newest';
 
 /**
@@ -126,10 +128,10 @@ function narrowConditions(filter: PublicPropertyFilter): Partial<Record<(typeof 
 export function wordsInOrder(db: Executor, filter: PublicPropertyFilter, page: SearchPage) {
   const { search, sort, ...others } = filter;
   if (!search || !isNewestFirst(sort)) return null;
-  const set = Object.entries(others).filter(([, value]) => !isUnset(value));
-  if (!set.every(([field]) => (NARROW_FILTERS as readonly string[]).includes(field))) return null;
+  const set = setFields(others);
+  if (!set.every((field) => (NARROW_FILTERS as readonly string[]).includes(field))) return null;
   // A price range or a date alone has no index here in newest order: the general search, with its price index.
-  const leading = LEADING_FILTERS.find((field) => !isUnset(filter[field]));
+  const leading = LEADING_FILTERS.find((field) => set.includes(field));
   if (!leading) return null;
   const conditions = narrowConditions(filter);
   const lead = conditions[leading];
