@@ -110,7 +110,7 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
  */
 async function renderPage(context: APIContext, next: MiddlewareNext): Promise<Response> {
   try {
-    await refuseNulInput(context);
+    refuseNulInput(context);
     return await next();
   } catch (error) {
     const problem = formProblem(error, context.locals.t);
@@ -122,25 +122,12 @@ async function renderPage(context: APIContext, next: MiddlewareNext): Promise<Re
 }
 
 /**
- * PostgreSQL cannot store NUL (src/server/nul-text.ts): a path holding one names no page; a query or form holding
- * one is refused before the page reads it.
+ * PostgreSQL cannot store NUL (src/server/nul-text.ts): a path holding one names no page, a query holding one is
+ * refused before the page reads it. Form posts are refused where pages read them (`postedForm`).
  */
-async function refuseNulInput(context: APIContext): Promise<void> {
+function refuseNulInput(context: APIContext): void {
   if (pathHasNul(context.url)) throw AppError.notFound();
-  const type = context.request.headers.get('content-type') ?? '';
-  const posted =
-    mayWrite(context.request.method) && /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type);
-  // A copy, so the page still reads the body as sent.
-  const form = posted
-    ? await context.request
-        .clone()
-        .formData()
-        .catch(() => {
-          throw AppError.badRequest('errors.bad_request');
-        })
-    : null;
-  if (holdsNul([...context.url.searchParams]) || holdsNul([...(form?.entries() ?? [])]))
-    throw AppError.badRequest('errors.invalid_text');
+  if (holdsNul([...context.url.searchParams])) throw AppError.badRequest('errors.invalid_text');
 }
 
 /** A page that set only its status (`Astro.response.status = 422`) is sent with that status's phrase, not "OK". */

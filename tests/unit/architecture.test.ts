@@ -49,6 +49,13 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('pages read a form post only through postedForm, which refuses what the database cannot store', () => {
+    const offenders = filesUnder('src/pages').filter((file) =>
+      /request\.(formData|text|json|arrayBuffer|blob)\(/.test(fs.readFileSync(path.join(root, file), 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('pages reach the database only through services', () => {
     const offenders = filesUnder('src/pages').flatMap((file) =>
       importsOf(file)

@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
 import { AppError } from '../../server/errors.ts';
 import { signInWithGoogle } from '../../server/services/account-service.ts';
-import { pageClient, safeNext, setSessionCookie } from '../../server/web/forms.ts';
+import { pageClient, postedForm, safeNext, setSessionCookie } from '../../server/web/forms.ts';
 
 /** The Google button posts the Firebase ID token here; the server verifies it and starts the session. */
 export const POST: APIRoute = async ({ request, clientAddress, locals, cookies, url, redirect }) => {
   const next = safeNext(url.searchParams.get('next'));
-  const form = await request.formData();
+  const form = await postedForm(request);
   const idToken = form.get('id_token');
   try {
     if (typeof idToken !== 'string' || !idToken)

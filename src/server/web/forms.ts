@@ -1,8 +1,9 @@
 import type { AstroCookies } from 'astro';
 import { SESSION_COOKIE } from '../auth/tokens.ts';
-import { asAppError, type FieldErrors } from '../errors.ts';
+import { AppError, asAppError, type FieldErrors } from '../errors.ts';
 import { translateMessage, type Translator } from '../i18n/translator.ts';
 import { env } from '../env.ts';
+import { holdsNul } from '../nul-text.ts';
 
 /** What a page shows after a failed form post: one message and a message per field. */
 export interface FormProblem {
@@ -51,10 +52,23 @@ export function formProblem(error: unknown, t: Translator): FormProblem {
   };
 }
 
+/**
+ * The form a page was posted, the one way pages read a post's body (tests/unit/architecture.test.ts): a body that is
+ * no form, or a text holding NUL (which PostgreSQL cannot store, src/server/nul-text.ts), is refused as a bad
+ * request, which the middleware shows on the 400 page.
+ */
+export async function postedForm(request: Request): Promise<FormData> {
+  const form = await request.formData().catch(() => {
+    throw AppError.badRequest('errors.bad_request');
+  });
+  if (holdsNul([...form.entries()])) throw AppError.badRequest('errors.invalid_text');
+  return form;
+}
+
 export async function readForm(
   request: Request,
 ): Promise<{ fields: Record<string, string>; files: Record<string, File>; chosen: ChosenFiles }> {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const fields: Record<string, string> = {};
   const files: Record<string, File> = {};
   for (const [key, value] of form.entries()) {
@@ -134,7 +148,7 @@ export async function readOrProblem<T>(
 export async function readFormLists(
   request: Request,
 ): Promise<{ fields: Record<string, string | string[]>; files: Record<string, File>; chosen: ChosenFiles }> {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const fields: Record<string, string | string[]> = {};
   const files: Record<string, File> = {};
   for (const key of new Set(form.keys())) {

@@ -34,3 +34,19 @@ test('a form post holding NUL is refused before the page reads it', async ({ pag
   expect(response.status()).toBe(400);
   expect(await response.text()).toContain('The request contains a character that cannot be stored');
 });
+
+test('a file form or a sign-in post holding NUL is refused, and a body that is no form is a bad request', async ({
+  page,
+  baseURL,
+}) => {
+  const headers = { origin: baseURL! };
+  const google = await page.request.post('/login/google', { multipart: { id_token: 'a\u0000b' }, headers });
+  expect(google.status()).toBe(400);
+  expect(await google.text()).toContain('The request contains a character that cannot be stored');
+  const broken = await page.request.post('/login/google', {
+    data: 'not a multipart body',
+    headers: { ...headers, 'content-type': 'multipart/form-data; boundary=nothing-here' },
+  });
+  expect(broken.status()).toBe(400);
+  expect(await broken.text()).toContain('The request could not be accepted');
+});
