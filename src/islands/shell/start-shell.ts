@@ -12,6 +12,7 @@ import {
   unsupportedBannerDue,
 } from './effects.ts';
 import { installProgressBar } from './progress-bar.ts';
+import { installSiteMenu } from './site-menu.ts';
 
 /** What the server passes the shell (src/components/layout/AppShell.astro). */
 export interface ShellProps {
@@ -27,10 +28,11 @@ export interface ShellProps {
 
 /**
  * The app shell of spec section 2 on a page with islands: the start-up effects (store sync, image fallback,
- * geolocation, push worker, devtools block) and the progress bar run at once in plain script; the toasts and the
- * unsupported-browser banner are React and are loaded by `mountUi` only when the page has React islands anyway
- * (they are what shows toasts), when this browser needs the banner, or when something shows a toast. So the home
- * and list pages, whose filters are plain script too, load no framework. Returns a cleanup function.
+ * geolocation, push worker, devtools block), the progress bar and the header menu's closing on Escape or outside
+ * clicks run at once in plain script; the toasts and the unsupported-browser banner are React and are loaded by
+ * `mountUi` only when the page has React islands anyway (they are what shows toasts), when this browser needs the
+ * banner, or when something shows a toast. So the home and list pages, whose filters are plain script too, load no
+ * framework. Returns a cleanup function.
  */
 export function startShell(win: Window & typeof globalThis, props: ShellProps, mountUi: () => void): () => void {
   const doc = win.document;
@@ -45,6 +47,7 @@ export function startShell(win: Window & typeof globalThis, props: ShellProps, m
   const cleanups = [
     installImageFallback(doc, () => $placeholderLogo.get()),
     installProgressBar(doc, t('shell.loading'), $apiActivity),
+    installSiteMenu(doc),
   ];
   if (props.blockDevtools) cleanups.push(installDevtoolsBlock(win));
   const state = $appState.get();
