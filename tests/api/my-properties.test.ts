@@ -408,6 +408,185 @@ describe('editing and managing', () => {
   });
 });
 
+describe('an edit clears what is sent empty and keeps what is left out (docs/decisions/034)', () => {
+  const update = (fields: Record<string, string | Blob>, token = owner.token) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    return app.call('POST', '/api/update_post_property', { body: form, token });
+  };
+  const mine = async (id: number) =>
+    (await app.call('GET', `/api/get-added-properties?limit=100`, { token: owner.token })).body.data.items.find(
+      (p: { id: number }) => p.id === id,
+    );
+
+  /** A listing with every optional field filled. */
+  async function filled() {
+    const res = await post(
+      listingForm({
+        client_address: '2 Owner Lane',
+        video_link: 'https://video.example/tour',
+        meta_description: 'A sunny two-bedroom flat by the park in Lisbon, with a balcony and a view.',
+        meta_keywords: 'flat, park, Lisbon',
+        is_premium: '1',
+        'facilities[1][facility_id]': String(facilityId + 1),
+        'facilities[1][distance]': '3',
+      }),
+    );
+    expect(res.status).toBe(200);
+    return res.body.data;
+  }
+
+  it('leaves out what an API client does not send', async () => {
+    const listing = await filled();
+    const res = await update({ id: String(listing.id), price: '260000' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      price: 260000,
+      client_address: '2 Owner Lane',
+      video_link: 'https://video.example/tour',
+      meta_title: 'Sunny flat by the park in Lisbon',
+      is_premium: true,
+    });
+    expect(res.body.data.parameters).toHaveLength(2);
+    expect(res.body.data.facilities).toHaveLength(2);
+  });
+
+  it('clears the optional fields the edit form sends empty, and nothing it did not show', async () => {
+    const listing = await filled();
+    const res = await update({
+      id: String(listing.id),
+      title: listing.title,
+      client_address: '',
+      video_link: ' ',
+      meta_title: '',
+      meta_description: '',
+      meta_keywords: '',
+      meta_image: new File([], ''),
+      // Bedrooms emptied; Furnished not on this form (another category's form, an older client) stays.
+      'parameters[0][parameter_id]': String(parameterIds.bedrooms),
+      'parameters[0][value]': '',
+      // One facility's distance emptied; the other not sent stays.
+      'facilities[0][facility_id]': String(facilityId),
+      'facilities[0][distance]': '',
+      // The form's hidden 0 before the unticked box.
+      is_premium: '0',
+    });
+    expect(res.body.data.fields).toBeUndefined();
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      client_address: null,
+      video_link: null,
+      meta_title: null,
+      meta_description: null,
+      meta_keywords: null,
+      is_premium: false,
+    });
+    expect(res.body.data.parameters.map((p: { parameter_id: number }) => p.parameter_id)).toEqual([
+      parameterIds.furnished,
+    ]);
+    expect(res.body.data.facilities.map((f: { facility_id: number }) => f.facility_id)).toEqual([facilityId + 1]);
+    expect((await mine(listing.id)).video_link).toBeNull();
+  });
+
+  it('refuses to clear a field the listing needs, with its message, and changes nothing', async () => {
+    const listing = await filled();
+    const res = await update({
+      id: String(listing.id),
+      title: '',
+      description: '',
+      price: '',
+      address: '',
+      city: '',
+      video_link: '',
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.data.fields).sort()).toEqual(
+      ['city', 'description', 'formatted_address', 'price', 'title'].sort(),
+    );
+    expect(res.body.data.fields.formatted_address).toEqual(['Enter the address.']);
+    expect(res.body.data.fields.city).toEqual(['Enter the city.']);
+    expect(await mine(listing.id)).toMatchObject({ title: listing.title, video_link: 'https://video.example/tour' });
+    // A rental's duration is needed too, and an empty slug_id keeps the slug.
+    const rental = await update({ id: String(listing.id), property_type: 'rent', price: '1500', rentduration: '' });
+    expect(rental.body.data.fields).toEqual({ rentduration: [expect.any(String)] });
+    const sameSlug = await update({ id: String(listing.id), slug_id: '' });
+    expect(sameSlug.body.data.slug_id).toBe(listing.slug_id);
+  });
+});
+
+describe('the share image on an edit', () => {
+  it('is replaced by a new file, kept by an empty one, and removed by remove_meta_image with its file', async () => {
+    const image = (name: string) => new File([photo], name, { type: 'image/jpeg' });
+    const listing = (await post(listingForm({ meta_image: image('share.jpg') }))).body.data;
+    const first = listing.meta_image.url.replace('/uploads/', '');
+    const edit = (fields: Record<string, string | Blob>) => {
+      const body = new FormData();
+      body.append('id', String(listing.id));
+      for (const [key, value] of Object.entries(fields)) body.append(key, value);
+      return app.call('POST', '/api/update_post_property', { body, token: owner.token });
+    };
+    expect((await edit({ meta_image: new File([], '') })).body.data.meta_image.url).toBe(listing.meta_image.url);
+    const replaced = (await edit({ meta_image: image('new-share.jpg') })).body.data.meta_image;
+    expect(replaced.url).not.toBe(listing.meta_image.url);
+    expect(fs.existsSync(path.join(app.storageDir, first))).toBe(false);
+    const removed = await edit({ meta_image: new File([], ''), remove_meta_image: '1' });
+    expect(removed.body.data.meta_image).toBeNull();
+    expect(fs.existsSync(path.join(app.storageDir, replaced.url.replace('/uploads/', '')))).toBe(false);
+  });
+});
+
+describe('coordinates from the place when a form has no map (docs/decisions/034)', () => {
+  const noPoint = (place: Record<string, string>) => listingForm({ latitude: null, longitude: null, ...place });
+
+  it("places a listing at the site's own city first, then at the gazetteer's, and shows it on the map", async () => {
+    const porto = await post(noPoint({ city: 'porto', state: 'Porto', country: 'Portugal', address: '1 Rua, Porto' }));
+    expect(porto.status).toBe(200);
+    expect(porto.body.data).toMatchObject({ latitude: 41.15, longitude: -8.63 });
+    const coimbra = await post(
+      noPoint({ city: 'Coimbra', state: 'Coimbra', country: 'Portugal', address: '1 Rua, Coimbra', latitude: ' ' }),
+    );
+    expect(coimbra.status).toBe(200);
+    expect(coimbra.body.data.latitude).toBeCloseTo(40.2, 0);
+    expect(coimbra.body.data.longitude).toBeCloseTo(-8.4, 0);
+    await app.database.db
+      .update(properties)
+      .set({ adminStatus: 'approved' })
+      .where(eq(properties.id, coimbra.body.data.id));
+    const map = await app.call('GET', '/api/get-properties-in-bounds?south=39.5&west=-9&north=41&east=-8');
+    expect(map.body.data.markers.map((m: { id: number }) => m.id)).toContain(coimbra.body.data.id);
+  });
+
+  it('asks for the coordinates when the place is unknown, or when only one of them is given', async () => {
+    const nowhere = await post(noPoint({ city: 'Atlantis', state: 'Deep', country: 'Ocean' }));
+    expect(nowhere.status).toBe(422);
+    const notFound =
+      'This city was not found on the map: enter its latitude and longitude, or choose the place on the map.';
+    expect(nowhere.body.data.fields).toEqual({ latitude: [notFound], longitude: [notFound] });
+    const half = await post(listingForm({ longitude: null }));
+    expect(half.body.data.fields).toEqual({ longitude: ['Enter the longitude, or choose the place on the map.'] });
+    const check = await app.call('POST', '/api/validate-property', { body: noPoint({}), token: owner.token });
+    expect(check.body.data.fields).toEqual({});
+  });
+
+  it('on an edit: cleared coordinates, or the saved ones sent back with a new city, become the city centre', async () => {
+    const listing = (await post(listingForm({ latitude: '38.7', longitude: '-9.1' }))).body.data;
+    const form = (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [key, value] of Object.entries({ id: String(listing.id), ...fields })) body.append(key, value);
+      return app.call('POST', '/api/update_post_property', { body, token: owner.token });
+    };
+    expect((await form({ latitude: '', longitude: '' })).body.data).toMatchObject({
+      latitude: 38.72,
+      longitude: -9.14,
+    });
+    const moved = await form({ city: 'Porto', state: 'Porto', latitude: '38.72', longitude: '-9.14' });
+    expect(moved.body.data).toMatchObject({ city: 'Porto', latitude: 41.15, longitude: -8.63 });
+    // Coordinates that differ from the saved ones are the owner's: kept.
+    const exact = await form({ city: 'Lisbon', state: 'Lisbon', latitude: '38.75', longitude: '-9.2' });
+    expect(exact.body.data).toMatchObject({ latitude: 38.75, longitude: -9.2 });
+  });
+});
+
 describe('removing saved files, as the edit form does', () => {
   const image = (name: string) => new File([photo], name, { type: 'image/jpeg' });
   const stored = (key: string) => fs.existsSync(path.join(app.storageDir, key));

@@ -452,6 +452,68 @@ describe('editing and managing', () => {
   });
 });
 
+describe('an edit clears what is sent empty and keeps what is left out (docs/decisions/034)', () => {
+  const edit = (id: number, fields: Record<string, string | Blob>) => {
+    const form = new FormData();
+    form.append('id', String(id));
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    return post(form);
+  };
+  async function filled() {
+    const res = await post(
+      projectForm({
+        video_link: 'https://video.example/site',
+        meta_keywords: 'gardens, river',
+        meta_image: photoFile('share.jpg'),
+      }),
+    );
+    expect(res.status).toBe(200);
+    return res.body.data;
+  }
+
+  it('keeps what is left out, clears the optional text sent empty, and refuses to clear what is needed', async () => {
+    const project = await filled();
+    const kept = await edit(project.id, { title: 'Harbour Gardens, phase two' });
+    expect(kept.body.data).toMatchObject({ video_link: 'https://video.example/site', meta_keywords: 'gardens, river' });
+    const cleared = await edit(project.id, {
+      video_link: '',
+      meta_title: ' ',
+      meta_keywords: '',
+      meta_image: new File([], ''),
+      slug_id: '',
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).toMatchObject({
+      video_link: null,
+      meta_title: null,
+      meta_keywords: null,
+      slug_id: project.slug_id,
+    });
+    expect(cleared.body.data.meta_image).not.toBeNull();
+    const refused = await edit(project.id, { title: '', location: '', country: '' });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.data.fields).sort()).toEqual(['country', 'location', 'title']);
+  });
+
+  it('removes the share image and its file with remove_meta_image', async () => {
+    const project = await filled();
+    const res = await edit(project.id, { meta_image: new File([], ''), remove_meta_image: '1' });
+    expect(res.body.data.meta_image).toBeNull();
+    expect(fs.existsSync(storedPath(project.meta_image.url))).toBe(false);
+  });
+
+  it("places a project without coordinates at its city's centre, on posting and when they are cleared", async () => {
+    const placed = await post(projectForm({ latitude: null, longitude: null, city: 'Porto', state: 'Porto' }));
+    expect(placed.status).toBe(200);
+    expect(placed.body.data).toMatchObject({ latitude: 41.15, longitude: -8.63 });
+    const moved = await edit(placed.body.data.id, { city: 'Lisbon', state: 'Lisbon', latitude: '', longitude: '' });
+    expect(moved.body.data).toMatchObject({ latitude: 38.72, longitude: -9.14 });
+    const unknown = await post(projectForm({ latitude: '', longitude: '', city: 'Atlantis', country: 'Ocean' }));
+    expect(unknown.status).toBe(422);
+    expect(Object.keys(unknown.body.data.fields)).toEqual(['latitude', 'longitude']);
+  });
+});
+
 describe('get-projects', () => {
   let ids: Record<string, number>;
   let seller: Account;

@@ -85,6 +85,29 @@ describe('property form enhancement', () => {
     expect(about!.hidden).toBe(false);
   });
 
+  it('starts each new section at its top with its name focused, not where the Next button was', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const form = render();
+      const [about, location] = [...form.querySelectorAll('fieldset')].filter((f) => f.parentElement === form);
+      byName('title').value = 'Sea view flat';
+      byName('price').value = '1000';
+      button('Next').click();
+      await settle();
+      expect(location!.hidden).toBe(false);
+      expect(scrolled.at(-1)).toBe(location!.querySelector('legend'));
+      expect(document.activeElement).toBe(location!.querySelector('legend'));
+      button('Back').click();
+      expect(scrolled.at(-1)).toBe(about!.querySelector('legend'));
+      expect(document.activeElement).toBe(about!.querySelector('legend'));
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
   it('adds a floor only after the current one is filled', () => {
     render(
       `<div data-floor-row><input type="hidden" name="floors[0][id]" value="4"><label for="floor-0-title">Floor 1 title</label><input id="floor-0-title" name="floors[0][title]" value="Ground"><input id="floor-0-image" type="file" name="floors[0][image]"></div>`,

@@ -123,6 +123,19 @@ export function enhancePropertyForm(
   const firstInvalid = steps.findIndex((s) => s.querySelector('[aria-invalid="true"], .field__error'));
   if (firstInvalid > 0) current = firstInvalid;
 
+  /**
+   * A new section starts at its top, its name focused (announced, and the keyboard carries on from there): the
+   * page stays where the Next button was otherwise, at the bottom of a phone's screen. Its first control is not
+   * focused, which would open a phone's keyboard over the section (and may be disabled, as the place search is
+   * until its map loads).
+   */
+  const showStep = () => {
+    const legend = steps[current]?.querySelector('legend');
+    if (!legend) return;
+    legend.tabIndex = -1;
+    legend.focus({ preventScroll: true });
+    legend.scrollIntoView?.({ block: 'start' });
+  };
   const render = () => {
     steps.forEach((step, i) => (step.hidden = i !== current));
     const last = current === steps.length - 1;
@@ -135,7 +148,7 @@ export function enhancePropertyForm(
   back.addEventListener('click', () => {
     current = Math.max(0, current - 1);
     render();
-    steps[current]?.querySelector('legend')?.scrollIntoView?.({ block: 'start' });
+    showStep();
   });
   next.addEventListener('click', async () => {
     next.disabled = true;
@@ -149,10 +162,15 @@ export function enhancePropertyForm(
     }
     current = Math.min(steps.length - 1, current + 1);
     render();
-    steps[current]?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    showStep();
   });
-  if (steps.length > 1) render();
-  else nav.remove();
+  if (steps.length > 1) {
+    render();
+    // Hiding the other sections shortens the page under a reader who scrolled the whole form while it loaded
+    // (or whose browser kept a scroll position): the section shown must not be left above the screen.
+    const legend = steps[current]!.querySelector('legend');
+    if (legend && legend.getBoundingClientRect().top < 0) legend.scrollIntoView?.({ block: 'start' });
+  } else nav.remove();
 
   const cleanupFloors = enhanceFloors(form, t);
   return () => {

@@ -49,7 +49,15 @@ function Picker({ provider, formId, fields }: LocationPickerProps) {
   const [results, setResults] = useState<PlaceData[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
-  const geocoder = useMemo(() => (engine ? geocoderFor(provider) : null), [engine, provider]);
+  // The site's own geocoder is an API call: place search works before the map is on screen (a phone reaches the
+  // search box long before the map below it). Google's needs its script, which comes with the map: a search
+  // before then loads the map (`wake`) and runs once it is there.
+  const geocoder = useMemo(
+    () => (provider.kind === 'google' ? (engine ? geocoderFor(provider) : null) : geocoderFor(provider)),
+    [engine, provider],
+  );
+  const [wake, setWake] = useState(false);
+  const pendingSearch = useRef(false);
   const lookups = useRef(0);
 
   const input = (name: string) => {
@@ -124,9 +132,14 @@ function Picker({ provider, formId, fields }: LocationPickerProps) {
 
   const search = async () => {
     const text = query.trim();
-    if (!geocoder) return;
     if (text.length < 2 || text.length > 100) {
       setMessage({ key: 'location.search_length' });
+      return;
+    }
+    if (!geocoder) {
+      pendingSearch.current = true;
+      setWake(true);
+      setMessage({ key: 'location.searching' });
       return;
     }
     setBusy(true);
@@ -142,6 +155,13 @@ function Picker({ provider, formId, fields }: LocationPickerProps) {
       setBusy(false);
     }
   };
+  useEffect(() => {
+    if (!geocoder || !pendingSearch.current) return;
+    pendingSearch.current = false;
+    void search();
+    // Runs the search asked for before the geocoder was there, once it is.
+  }, [geocoder]);
+
   const choose = (place: PlaceData) => {
     lookups.current++;
     setPoint(place);
@@ -171,17 +191,11 @@ function Picker({ provider, formId, fields }: LocationPickerProps) {
             value={query}
             maxLength={100}
             autoComplete="off"
-            disabled={!engine}
             onChange={(event) => setQuery(event.target.value)}
             onKeyDown={onKeyDown}
           />
         </div>
-        <button
-          className="button button--secondary"
-          type="button"
-          disabled={!engine || busy}
-          onClick={() => void search()}
-        >
+        <button className="button button--secondary" type="button" disabled={busy} onClick={() => void search()}>
           {t('location.search_button')}
         </button>
       </div>
@@ -212,6 +226,7 @@ function Picker({ provider, formId, fields }: LocationPickerProps) {
           zoomIn: t('map.zoom_in'),
           zoomOut: t('map.zoom_out'),
         }}
+        load={wake}
         onReady={setEngine}
       />
     </div>

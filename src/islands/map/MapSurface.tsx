@@ -13,6 +13,8 @@ interface Props {
   placeholder: string;
   small?: boolean;
   lang: string;
+  /** Load the engine now, on screen or not (the picker's place search needs Google's script). */
+  load?: boolean;
   onReady: (engine: MapEngine) => void;
 }
 
@@ -21,12 +23,25 @@ interface Props {
  * script arrive only now, when the island is on screen). The box keeps its size before and after, so nothing
  * moves when the map appears.
  */
-export function MapSurface({ provider, options, label, placeholder, small = false, lang, onReady }: Props) {
+export function MapSurface({
+  provider,
+  options,
+  label,
+  placeholder,
+  small = false,
+  lang,
+  load = false,
+  onReady,
+}: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const [visible, setVisible] = useState(false);
   const readyRef = useRef(onReady);
   readyRef.current = onReady;
+
+  useEffect(() => {
+    if (load) setVisible(true);
+  }, [load]);
 
   // The engine's code loads when the box is on screen: an island may hydrate early (client:idle) inside a part of
   // a form that is still hidden.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationSchema } from './location.ts';
+import { coordinatesRule, coordinatesRuleParams, listingLocationSchema, locationSchema } from './location.ts';
 import { validationMessages as m } from './messages.ts';
 import { messagesOf } from './test-helpers.ts';
 
@@ -53,5 +53,28 @@ describe('locationSchema', () => {
       });
     }
     expect(messagesOf(locationSchema.safeParse({ ...lisbon, latitude: 'abc' }))).toEqual({ latitude: [m.latitude] });
+  });
+});
+
+describe('listingLocationSchema with coordinatesRule', () => {
+  const listing = listingLocationSchema.superRefine(coordinatesRule, coordinatesRuleParams);
+
+  it('lets a form without the map leave both coordinates out when the place is named', () => {
+    for (const blank of ['', ' ', undefined])
+      expect(listing.parse({ ...lisbon, latitude: blank, longitude: blank })).toEqual({
+        ...lisbon,
+        latitude: undefined,
+        longitude: undefined,
+      });
+  });
+
+  it('still asks for them without the place, and for the other half of a half-given point', () => {
+    expect(messagesOf(listing.safeParse({ ...lisbon, city: '', latitude: '', longitude: '' }))).toEqual({
+      city: [m.cityRequired],
+      latitude: [m.latitudeRequired],
+      longitude: [m.longitudeRequired],
+    });
+    expect(messagesOf(listing.safeParse({ ...lisbon, longitude: '' }))).toEqual({ longitude: [m.longitudeRequired] });
+    expect(messagesOf(listing.safeParse({ ...lisbon, latitude: '91' }))).toEqual({ latitude: [m.latitude] });
   });
 });

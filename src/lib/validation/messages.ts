@@ -19,6 +19,7 @@ export const validationMessages = {
   countryRequired: 'validation.country_required',
   latitudeRequired: 'validation.latitude_required',
   longitudeRequired: 'validation.longitude_required',
+  placeNotFound: 'validation.place_not_found',
   latitude: 'validation.latitude',
   longitude: 'validation.longitude',
   imageType: 'validation.image_type',

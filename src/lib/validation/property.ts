@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './fields.ts';
-import { locationSchema } from './location.ts';
+import { coordinatesRule, coordinatesRuleParams, listingLocationSchema } from './location.ts';
 import { validationMessages as m } from './messages.ts';
 import { metaFieldsSchema } from './meta.ts';
 
@@ -73,13 +73,15 @@ export const propertyFieldsSchema = z
     is_premium: flag.default(false),
     slug_id: z.string().trim().max(120).optional(),
   })
-  .extend(locationSchema.shape)
+  .extend(listingLocationSchema.shape)
   .extend(metaFieldsSchema.shape);
 
-/** Rent needs its duration; a sale has none. */
-export const propertyInputSchema = propertyFieldsSchema.superRefine((value, ctx) => {
-  if (value.property_type === 'rent' && !value.rentduration)
-    ctx.addIssue({ code: 'custom', path: ['rentduration'], message: m.rentDuration });
-});
+/** Rent needs its duration; a sale has none. Coordinates may be left out only with the place named. */
+export const propertyInputSchema = propertyFieldsSchema
+  .superRefine((value, ctx) => {
+    if (value.property_type === 'rent' && !value.rentduration)
+      ctx.addIssue({ code: 'custom', path: ['rentduration'], message: m.rentDuration });
+  })
+  .superRefine(coordinatesRule, coordinatesRuleParams);
 
 export type PropertyInput = z.output<typeof propertyInputSchema>;

@@ -79,6 +79,29 @@ export function listCitiesWithCounts(db: Executor) {
     .orderBy(sql`${propertyCount} desc`, asc(cities.name));
 }
 
+/**
+ * The site's own city of that name, state and country (compared without case), with its coordinates: where a
+ * listing goes on the map when its form gave the place but no point (docs/decisions/034).
+ */
+export async function findCityCentre(db: Executor, place: { city: string; state: string; country: string }) {
+  const [row] = await db
+    .select({ latitude: cities.latitude, longitude: cities.longitude })
+    .from(cities)
+    .where(
+      and(
+        sql`lower(${cities.name}) = lower(${place.city})`,
+        sql`lower(${cities.state}) = lower(${place.state})`,
+        sql`lower(${cities.country}) = lower(${place.country})`,
+        sql`${cities.latitude} is not null`,
+        sql`${cities.longitude} is not null`,
+      ),
+    )
+    .limit(1);
+  return row && row.latitude !== null && row.longitude !== null
+    ? { latitude: row.latitude, longitude: row.longitude }
+    : null;
+}
+
 export function listReportReasons(db: Executor) {
   return db
     .select({ id: reportReasons.id, reason: reportReasons.reason })

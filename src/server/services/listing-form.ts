@@ -30,7 +30,21 @@ export function formText(body: Nested, prepare?: (fields: Record<string, unknown
   };
   const fields = strip(body) as Record<string, unknown>;
   prepare?.(fields);
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
+  // White space alone is as empty as nothing (a field someone cleared with the space bar).
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => !(typeof v === 'string' && v.trim() === '')));
+}
+
+/**
+ * The text fields an edit sends empty (blank or white space only), by name: an edit form sends every field it
+ * shows, so an empty one is a field the owner cleared, while a field left out of the post stays as it is
+ * (docs/decisions/034). Only top-level text counts; files sent empty mean "no new file".
+ */
+export function clearedFields(body: Nested): Set<string> {
+  return new Set(
+    Object.entries(body)
+      .filter(([, value]) => typeof value === 'string' && value.trim() === '')
+      .map(([name]) => name),
+  );
 }
 
 /** A listing slug from the wanted text (slug_id or the title): the spec's slug rules, then the first free one. */
@@ -103,15 +117,34 @@ export async function readTitledFiles<T>(
   return rows;
 }
 
-/** The SEO text fields an edit sends, as column values; fields not sent are left as they are. */
-export function metaPatch(partial: {
-  meta_title?: string | null | undefined;
-  meta_description?: string | null | undefined;
-  meta_keywords?: string | null | undefined;
-}) {
+/**
+ * An optional text column's new value in an edit: the text sent, null when the field was sent empty (cleared),
+ * or undefined (left as it is) when it was not sent.
+ */
+export function optionalText<T>(
+  value: T | undefined,
+  name: string,
+  cleared: ReadonlySet<string>,
+): T | null | undefined {
+  if (cleared.has(name)) return null;
+  return value === undefined ? undefined : value;
+}
+
+/** The SEO text fields an edit sends, as column values: cleared ones become null; fields not sent stay as they are. */
+export function metaPatch(
+  partial: {
+    meta_title?: string | null | undefined;
+    meta_description?: string | null | undefined;
+    meta_keywords?: string | null | undefined;
+  },
+  cleared: ReadonlySet<string> = new Set(),
+) {
   const patch: { metaTitle?: string | null; metaDescription?: string | null; metaKeywords?: string | null } = {};
-  if (partial.meta_title !== undefined) patch.metaTitle = partial.meta_title;
-  if (partial.meta_description !== undefined) patch.metaDescription = partial.meta_description || null;
-  if (partial.meta_keywords !== undefined) patch.metaKeywords = partial.meta_keywords;
+  const title = optionalText(partial.meta_title, 'meta_title', cleared);
+  const description = optionalText(partial.meta_description, 'meta_description', cleared);
+  const keywords = optionalText(partial.meta_keywords, 'meta_keywords', cleared);
+  if (title !== undefined) patch.metaTitle = title;
+  if (description !== undefined) patch.metaDescription = description || null;
+  if (keywords !== undefined) patch.metaKeywords = keywords;
   return patch;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { locationSchema } from '../../lib/validation/location.ts';
+import { coordinatesRule, coordinatesRuleParams, listingLocationSchema } from '../../lib/validation/location.ts';
 import { MAX_ID } from '../../lib/validation/ids.ts';
 import { propertyFieldsSchema } from '../../lib/validation/property.ts';
 import type { ApiDeps } from '../api/context.ts';
@@ -13,7 +13,17 @@ import { findActiveCategory } from '../repositories/property-write-repository.ts
 import * as repo from '../repositories/project-repository.ts';
 import { PRIVATE_PREFIX } from '../storage/storage.ts';
 import { assertCanAddListing } from './listing-gate-service.ts';
-import { asFile, claimListingSlug, formText, metaPatch, readTitledFiles, removedIds } from './listing-form.ts';
+import { editedListingPoint, listingPoint } from './geocode-service.ts';
+import {
+  asFile,
+  claimListingSlug,
+  clearedFields,
+  formText,
+  metaPatch,
+  optionalText,
+  readTitledFiles,
+  removedIds,
+} from './listing-form.ts';
 import { deleteListingMedia, editedListingFiles, MediaBatch, newListingFiles } from './listing-media-batch.ts';
 import { spendPackageFeature } from './package-service.ts';
 import { ownProjectView } from './project-view.ts';
@@ -41,9 +51,11 @@ export const projectFieldsSchema = propertyFieldsSchema
   })
   .extend({
     type: z.enum(PROJECT_TYPES, { error: 'project.type_invalid' }),
-    ...locationSchema.omit({ formatted_address: true }).shape,
-    location: locationSchema.shape.formatted_address,
+    ...listingLocationSchema.omit({ formatted_address: true }).shape,
+    location: listingLocationSchema.shape.formatted_address,
   });
+/** A whole project: coordinates may be left out only with the place named (docs/decisions/034). */
+const projectInputSchema = projectFieldsSchema.superRefine(coordinatesRule, coordinatesRuleParams);
 type ProjectInput = z.output<typeof projectFieldsSchema>;
 
 /** Form text only; the property calls' names of the formatted address are taken for `location` too. */
@@ -78,8 +90,8 @@ function readPlans(
   );
 }
 
-/** The columns every save sets from the required fields. */
-const requiredColumns = (input: ProjectInput) => ({
+/** The columns every save sets from the required fields (the point found by listingPoint). */
+const requiredColumns = (input: ProjectInput, point: { latitude: number; longitude: number }) => ({
   title: input.title,
   description: input.description,
   categoryId: input.category_id,
@@ -88,16 +100,16 @@ const requiredColumns = (input: ProjectInput) => ({
   city: input.city,
   state: input.state,
   country: input.country,
-  latitude: input.latitude,
-  longitude: input.longitude,
+  latitude: point.latitude,
+  longitude: point.longitude,
 });
 
-/** The optional text columns, only those given (so an edit leaves the others as they are). */
-function optionalColumns(input: Partial<ProjectInput>): Partial<repo.NewProject> {
-  return {
-    ...(input.video_link !== undefined ? { videoLink: input.video_link } : {}),
-    ...metaPatch(input),
-  };
+/** The optional text columns: those given, null for those sent empty; an edit leaves the others as they are. */
+function optionalColumns(input: Partial<ProjectInput>, cleared: ReadonlySet<string> = new Set()) {
+  const videoLink = optionalText(input.video_link, 'video_link', cleared);
+  const columns: Partial<repo.NewProject> = { ...metaPatch(input, cleared) };
+  if (videoLink !== undefined) columns.videoLink = videoLink;
+  return columns;
 }
 
 // JSON bodies send the id as a number, forms as text: either one makes the call an edit.
@@ -120,8 +132,9 @@ const projectMediaBatch = (deps: Deps, actor: SessionUser) =>
 export async function postProject(deps: Deps, actor: SessionUser, body: Nested) {
   if (hasId(body)) return updateProject(deps, actor, body);
   await assertCanAddListing(deps.db, actor, 'project');
-  const input = projectFieldsSchema.parse(textFields(body));
+  const input = projectInputSchema.parse(textFields(body));
   await assertActiveCategory(deps.db, input.category_id);
+  const point = await listingPoint(deps.db, input);
   const imageFile = asFile(body['image']);
   if (!imageFile) throw AppError.validation({ image: ['validation.title_image_required'] });
   const files = newListingFiles(body);
@@ -141,7 +154,7 @@ export async function postProject(deps: Deps, actor: SessionUser, body: Nested) 
       const row = await repo.insertProject(tx, {
         ownerId: actor.id,
         slug,
-        ...requiredColumns(input),
+        ...requiredColumns(input, point),
         ...optionalColumns(input),
         image,
         galleryImages,
@@ -169,15 +182,22 @@ async function ownedProject(deps: Deps, actor: SessionUser, by: { id: number } |
 }
 
 /**
- * post_project with `id`: the owner's own project only. Fields given replace the old ones; files are added;
- * remove_gallery_images / remove_documents (indexes or keys) and remove_plans (plan ids) take media away;
- * `plans[i][id]` with a title (and optionally a new document) changes a kept plan. The edit goes back to review.
+ * post_project with `id`: the owner's own project only. A field left out stays as it is; a text field sent empty
+ * is cleared, or refused with its message when the project needs it (docs/decisions/034); cleared coordinates
+ * become the place's centre, and so do the saved ones sent back with a new place; an empty slug_id keeps the
+ * slug. Files are added; remove_gallery_images / remove_documents (indexes or keys), remove_meta_image and
+ * remove_plans (plan ids) take media away; `plans[i][id]` with a title (and optionally a new document) changes a
+ * kept plan. The edit goes back to review.
  */
 export async function updateProject(deps: Deps, actor: SessionUser, body: Nested) {
   const id = ownedId(body);
   const current = await ownedProject(deps, actor, { id });
+  const cleared = clearedFields(body);
+  // The property calls' names of the formatted address clear it too.
+  if (body['location'] === undefined && (cleared.has('formatted_address') || cleared.has('address')))
+    cleared.add('location');
   const partial = projectFieldsSchema.partial().parse(textFields(body));
-  const merged = projectFieldsSchema.parse({
+  const saved: Record<string, unknown> = {
     title: current.title,
     description: current.description,
     category_id: current.categoryId,
@@ -188,9 +208,13 @@ export async function updateProject(deps: Deps, actor: SessionUser, body: Nested
     country: current.country,
     latitude: current.latitude ?? undefined,
     longitude: current.longitude ?? undefined,
+  };
+  const merged = projectInputSchema.parse({
+    ...Object.fromEntries(Object.entries(saved).filter(([name]) => !cleared.has(name))),
     ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)),
   });
   if (partial.category_id) await assertActiveCategory(deps.db, merged.category_id);
+  const point = await editedListingPoint(deps.db, current, merged);
 
   const currentPlans = await repo.listPlans(deps.db, id);
   const removePlans = removedIds(body['remove_plans']);
@@ -199,8 +223,8 @@ export async function updateProject(deps: Deps, actor: SessionUser, body: Nested
   return media.run(async () => {
     const { gallery, documents, dropped } = await editedListingFiles(media, body, current);
     const patch: Partial<repo.NewProject> = {
-      ...requiredColumns(merged),
-      ...optionalColumns(partial),
+      ...requiredColumns(merged, point),
+      ...optionalColumns(partial, cleared),
       galleryImages: gallery,
       documents,
       adminStatus: 'pending',
@@ -214,9 +238,13 @@ export async function updateProject(deps: Deps, actor: SessionUser, body: Nested
       replaced.push(current.image);
     }
     // The spec's clients send meta_image empty when no file is given: that keeps the current one.
+    // The edit form's Remove box (remove_meta_image) takes it away, and the project's image is shared instead.
     const metaFile = asFile(body['meta_image']);
     if (metaFile) {
       patch.metaImage = await media.image(metaFile, 'meta_image');
+      replaced.push(current.metaImage);
+    } else if (['1', 'true'].includes(String(body['remove_meta_image'] ?? ''))) {
+      patch.metaImage = null;
       replaced.push(current.metaImage);
     }
     const rows = await readPlans(body, media, new Map(keptPlans.map((p) => [p.id, p.document])), removePlans);

@@ -20,7 +20,17 @@ import { imageView } from './image-view.ts';
 import * as repo from '../repositories/property-write-repository.ts';
 import { initialAdminStatus } from './admin-moderation-service.ts';
 import { assertCanAddListing } from './listing-gate-service.ts';
-import { asFile, claimListingSlug, formText, metaPatch, readTitledFiles, removedIds } from './listing-form.ts';
+import { editedListingPoint, listingPoint } from './geocode-service.ts';
+import {
+  asFile,
+  claimListingSlug,
+  clearedFields,
+  formText,
+  metaPatch,
+  optionalText,
+  readTitledFiles,
+  removedIds,
+} from './listing-form.ts';
 import { deleteListingMedia, editedListingFiles, MediaBatch, newListingFiles } from './listing-media-batch.ts';
 import { spendPackageFeature } from './package-service.ts';
 import { ownPropertyView } from './property-view.ts';
@@ -44,16 +54,22 @@ function textFields(body: Nested): Record<string, unknown> {
   });
 }
 
-/** Checks each parameter against its category: it must belong, have the right type, and required ones be there. */
+/**
+ * Checks each parameter against its category: it must belong, have the right type, and required ones be there.
+ * `kept` are saved values an edit did not send (docs/decisions/034): they stay, unless the same parameter was sent
+ * (a value, or empty to clear it), and count towards the required ones.
+ */
 async function checkParameters(
   db: Database,
   categoryId: number,
   inputs: { parameter_id: number; value?: ParameterValue | undefined }[],
+  kept: { parameterId: number; value: ParameterValue }[] = [],
 ) {
   const definitions = await listParametersOfCategories(db, [categoryId]);
   const byId = new Map(definitions.map((d) => [d.id, d]));
   const errors: FieldErrors = {};
-  const values: { parameterId: number; value: ParameterValue }[] = [];
+  const sent = new Set(inputs.map((input) => input.parameter_id));
+  const values: { parameterId: number; value: ParameterValue }[] = kept.filter((k) => !sent.has(k.parameterId));
   const filled = new Set(dropEmptyParameters(inputs));
   inputs.forEach((input, index) => {
     if (!filled.has(input) || input.value === undefined) return;
@@ -146,6 +162,7 @@ export async function postProperty(deps: Deps, actor: SessionUser, body: Nested)
   const input = propertyInputSchema.parse(textFields(body));
   if (!(await repo.findActiveCategory(deps.db, input.category_id)))
     throw AppError.validation({ category_id: ['validation.category_unknown'] });
+  const point = await listingPoint(deps.db, input);
   const [parameterValues, facilityValues] = await Promise.all([
     checkParameters(deps.db, input.category_id, input.parameters),
     checkFacilities(deps.db, input.facilities),
@@ -183,8 +200,8 @@ export async function postProperty(deps: Deps, actor: SessionUser, body: Nested)
         city: input.city,
         state: input.state,
         country: input.country,
-        latitude: input.latitude,
-        longitude: input.longitude,
+        latitude: point.latitude,
+        longitude: point.longitude,
         titleImage,
         threeDImage,
         galleryImages: gallery,
@@ -234,10 +251,13 @@ function assertPriceForType(
 }
 
 /**
- * update_post_property: the owner's own listing only; fields given replace the old ones, files are added,
- * remove_gallery_images / remove_documents (indexes or keys), remove_three_d_image and remove_floors (floor ids)
- * take media away. A switch between sale and rent needs a new price. An edit goes back to review. action_type 1
- * deletes (the spec's older clients).
+ * update_post_property: the owner's own listing only. A field left out stays as it is; a text field sent empty is
+ * cleared, or refused with its message when the listing needs it (docs/decisions/034): an edit form sends every
+ * field it shows. Cleared coordinates become the place's centre; an empty slug_id keeps the slug. Parameters and
+ * facilities are changed one by one: those sent replace their saved value (sent empty, they are removed), the
+ * others stay. Files are added; remove_gallery_images / remove_documents (indexes or keys), remove_three_d_image,
+ * remove_meta_image and remove_floors (floor ids) take media away. A switch between sale and rent needs a new
+ * price. An edit goes back to review. action_type 1 deletes (the spec's older clients).
  */
 export async function updateProperty(deps: Deps, actor: SessionUser, body: Nested) {
   const id = ownedId(body);
@@ -246,9 +266,12 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
     await deleteProperty(deps, actor, { id: String(id) });
     return null;
   }
+  const cleared = clearedFields(body);
+  // The forms name the formatted address `address`: clearing it clears the address the listing needs.
+  if (cleared.has('address') && body['formatted_address'] === undefined) cleared.add('formatted_address');
   const partial = propertyFieldsSchema.partial().parse(textFields(body));
   assertPriceForType(current, partial.property_type, partial.price);
-  const merged = propertyInputSchema.parse({
+  const saved: Record<string, unknown> = {
     title: current.title,
     description: current.description,
     category_id: current.categoryId,
@@ -259,17 +282,28 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
     state: current.state,
     country: current.country,
     formatted_address: current.formattedAddress || current.address,
-    latitude: current.latitude ?? 0,
-    longitude: current.longitude ?? 0,
+    latitude: current.latitude ?? undefined,
+    longitude: current.longitude ?? undefined,
+  };
+  const merged = propertyInputSchema.parse({
+    ...Object.fromEntries(Object.entries(saved).filter(([name]) => !cleared.has(name))),
     ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)),
   });
-  if (partial.category_id && !(await repo.findActiveCategory(deps.db, merged.category_id)))
+  const categoryChanged = merged.category_id !== current.categoryId;
+  if (categoryChanged && !(await repo.findActiveCategory(deps.db, merged.category_id)))
     throw AppError.validation({ category_id: ['validation.category_unknown'] });
+  const point = await editedListingPoint(deps.db, current, merged);
   const parameterValues =
-    body['parameters'] !== undefined || partial.category_id
-      ? await checkParameters(deps.db, merged.category_id, merged.parameters)
+    body['parameters'] !== undefined || categoryChanged
+      ? await checkParameters(
+          deps.db,
+          merged.category_id,
+          merged.parameters,
+          await keptParameters(deps.db, id, categoryChanged ? merged.category_id : null),
+        )
       : null;
-  const facilityValues = body['facilities'] !== undefined ? await checkFacilities(deps.db, merged.facilities) : null;
+  const facilityValues =
+    body['facilities'] !== undefined ? await editedFacilities(deps.db, id, body, merged.facilities) : null;
 
   const media = new MediaBatch(deps, `properties/u${actor.id}`);
   const dropped: (ImageRecord | DocumentRecord | null)[] = [];
@@ -288,18 +322,23 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
       state: merged.state,
       country: merged.country,
       formattedAddress: merged.formatted_address,
-      latitude: merged.latitude,
-      longitude: merged.longitude,
+      latitude: point.latitude,
+      longitude: point.longitude,
       galleryImages: gallery,
       documents,
       adminStatus: 'pending',
       rejectReason: null,
     };
+    // The street address falls back to the formatted one, as when posting.
     if (partial.address !== undefined) patch.address = partial.address;
-    if (partial.client_address !== undefined) patch.clientAddress = partial.client_address;
-    if (partial.video_link !== undefined) patch.videoLink = partial.video_link;
-    Object.assign(patch, metaPatch(partial));
-    if (partial.is_premium !== undefined) patch.isPremium = partial.is_premium;
+    else if (cleared.has('address')) patch.address = merged.formatted_address;
+    const clientAddress = optionalText(partial.client_address, 'client_address', cleared);
+    if (clientAddress !== undefined) patch.clientAddress = clientAddress;
+    const videoLink = optionalText(partial.video_link, 'video_link', cleared);
+    if (videoLink !== undefined) patch.videoLink = videoLink;
+    Object.assign(patch, metaPatch(partial, cleared));
+    // The flag's schema defaults to false: only a flag sent changes it (an empty one is off).
+    if (body['is_premium'] !== undefined) patch.isPremium = partial.is_premium ?? false;
     if (partial.slug_id) patch.slug = await claimSlug(deps.db, partial.slug_id, id);
 
     const titleFile = asFile(body['title_image']);
@@ -311,14 +350,18 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
     if (threeDFile) {
       patch.threeDImage = await media.image(threeDFile, 'three_d_image');
       dropped.push(current.threeDImage);
-    } else if (['1', 'true'].includes(String(body['remove_three_d_image'] ?? ''))) {
+    } else if (isTicked(body['remove_three_d_image'])) {
       patch.threeDImage = null;
       dropped.push(current.threeDImage);
     }
-    // The spec's clients send meta_image empty when no file is given: that keeps the current one.
+    // The spec's clients send meta_image empty when no file is given: that keeps the current one; the edit form's
+    // Remove box (remove_meta_image) takes it away, and the title image is shared instead.
     const metaFile = asFile(body['meta_image']);
     if (metaFile) {
       patch.metaImage = await media.image(metaFile, 'meta_image');
+      dropped.push(current.metaImage);
+    } else if (isTicked(body['remove_meta_image'])) {
+      patch.metaImage = null;
       dropped.push(current.metaImage);
     }
     const currentFloors = await repo.listFloors(deps.db, id);
@@ -349,6 +392,45 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
     await media.discard();
     throw error;
   }
+}
+
+/** A single file's Remove box: 1 or true (a form's ticked checkbox). */
+const isTicked = (value: Nested[string] | undefined) => ['1', 'true'].includes(String(value ?? ''));
+
+/**
+ * The saved parameter values an edit may keep. With a new category (`categoryId`), only those of its parameters:
+ * the old category's details do not describe the new kind of listing.
+ */
+async function keptParameters(db: Database, propertyId: number, categoryId: number | null) {
+  const saved = await repo.listPropertyParameters(db, propertyId);
+  const allowed = categoryId ? new Set((await listParametersOfCategories(db, [categoryId])).map((d) => d.id)) : null;
+  return saved
+    .filter((p) => !allowed || allowed.has(p.parameterId))
+    .map((p) => ({ parameterId: p.parameterId, value: p.value as ParameterValue }));
+}
+
+/**
+ * An edit's facilities: those sent with a distance replace their saved one, those sent without (a form's emptied
+ * field) are removed, and the others stay.
+ */
+async function editedFacilities(
+  db: Database,
+  propertyId: number,
+  body: Nested,
+  sent: { facility_id: number; distance: number }[],
+) {
+  const rows = Array.isArray(body['facilities']) ? body['facilities'] : [];
+  const named = new Set(
+    rows.flatMap((row) =>
+      typeof row === 'object' && !(row instanceof File) && !Array.isArray(row) ? [Number(row['facility_id'])] : [],
+    ),
+  );
+  const checked = await checkFacilities(db, sent);
+  const saved = await repo.listPropertyFacilities(db, propertyId);
+  const kept = saved
+    .filter((f) => !named.has(f.facilityId))
+    .map((f) => ({ facilityId: f.facilityId, distance: f.distance }));
+  return [...kept, ...checked];
 }
 
 const statusSchema = z.object({

@@ -30,12 +30,14 @@ const routes = {
     '/post_project',
     'Add a project, or edit yours when `id` is given (either waits for admin review)',
     'Multipart form: title, description, category_id, type (upcoming|under_construction), city, state, country, ' +
-      'location (formatted address), latitude, longitude, video_link, image (title image), gallery_images[], ' +
+      'location (formatted address), latitude, longitude (both may be left out: the city centre is used), video_link, image (title image), gallery_images[], ' +
       'documents[] (PDF or images), plans[i][title] with plans[i][document] (each plan needs both), meta_title, ' +
       'meta_description, meta_keywords, meta_image, slug_id. Adding needs a complete profile, verification when ' +
       'the site requires it, and a package with project_list (one unit is spent). With `id`: any of the fields, ' +
       'plus remove_gallery_images and remove_documents (indexes, or the keys the reply gives), remove_plans ' +
-      '(plan ids), and plans[i][id] with a title (and optionally a new document) to change a kept plan.',
+      '(plan ids), remove_meta_image (1), and plans[i][id] with a title (and optionally a new document) to change a ' +
+      'kept plan. A field left out stays as it is; a text field sent empty is cleared, or refused with its message ' +
+      'when the project needs it (an empty slug_id keeps the slug; empty coordinates become the city centre).',
   ),
   status: write(
     '/change-project-status',

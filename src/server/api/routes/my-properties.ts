@@ -32,7 +32,7 @@ const write = (path: string, summary: string, description: string, data: z.ZodTy
 
 const FIELDS =
   'Multipart form: title, description, category_id, property_type (sell|rent), price, rentduration (daily|monthly|quarterly|yearly, for rent), ' +
-  'city, state, country, address (formatted), latitude, longitude, client_address, video_link, parameters[i][parameter_id], parameters[i][value], ' +
+  'city, state, country, address (formatted), latitude, longitude (both may be left out: the city centre is used), client_address, video_link, parameters[i][parameter_id], parameters[i][value], ' +
   'facilities[i][facility_id], facilities[i][distance], title_image, gallery_images[], three_d_image, documents[], floors[i][title], floors[i][image], ' +
   'meta_title, meta_description, meta_keywords, meta_image, is_premium, slug_id.';
 
@@ -42,7 +42,10 @@ const routes = {
     '/update_post_property',
     'Edit your property (goes back to review)',
     `id, then any of: ${FIELDS} Plus remove_gallery_images, remove_documents (indexes, or the keys the reply gives), ` +
-      'remove_three_d_image, remove_floors (floor ids), action_type (1 deletes). A change of property_type needs a new price.',
+      'remove_three_d_image, remove_meta_image, remove_floors (floor ids), action_type (1 deletes). A change of ' +
+      'property_type needs a new price. A field left out stays as it is; a text field sent empty is cleared, or ' +
+      'refused with its message when the listing needs it (an empty slug_id keeps the slug; empty coordinates ' +
+      'become the city centre). Parameters and facilities sent replace their own values only (empty: removed).',
     property.nullable(),
   ),
   status: write(
