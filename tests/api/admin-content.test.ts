@@ -96,6 +96,21 @@ describe('categories and parameters', () => {
     expect((await call('DELETE', `/categories/${spare}`)).body.data.outcome).toBe('deleted');
     expect((await call('GET', `/categories/${spare}`)).status).toBe(404);
     expect((await auditRows(db(), 'category', spare))[0]).toMatchObject({ action: 'category.delete', after: null });
+    // The log still names the deleted category, without a link to a page that is gone.
+    const log = await app.call('GET', '/api/admin/audit-log?entity=category&limit=100', { token: admin });
+    const entries = log.body.data.items.filter((i: { entity_id: string }) => i.entity_id === String(spare));
+    expect(entries.map((i: { action: string }) => i.action)).toEqual(['category.delete', 'category.create']);
+    for (const entry of entries)
+      expect(entry).toMatchObject({ entity_label: 'Spare', entity_url: null, entity_deleted: true });
+    // A category switched off is still there: named and linked.
+    expect(
+      log.body.data.items.find((i: { entity_id: string }) => i.entity_id === String(catalog.villa.id)),
+    ).toMatchObject({
+      action: 'category.deactivate',
+      entity_label: catalog.villa.name,
+      entity_url: `/admin/content/categories/${catalog.villa.id}`,
+      entity_deleted: false,
+    });
   });
 
   it('stores an uploaded image checked by its content', async () => {

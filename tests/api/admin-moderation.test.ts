@@ -126,6 +126,7 @@ describe('property review', () => {
     const [audit] = await auditRows(db(), 'property', property.id);
     expect(audit).toMatchObject({
       action: 'property.approve',
+      entityLabel: property.title,
       before: { admin_status: 'pending', reject_reason: null },
       after: { admin_status: 'approved', approved_at: row.approvedAt!.toISOString() },
     });
@@ -217,6 +218,7 @@ describe('featured-ad requests', () => {
     const [audit] = await auditRows(db(), 'advertisement', ad.id);
     expect(audit).toMatchObject({
       action: 'advertisement.approve',
+      entityLabel: property.title,
       before: { status: 'pending', ends_at: null },
       after: { status: 'approved', property_featured_until: row.endsAt!.toISOString() },
     });
@@ -265,6 +267,7 @@ describe('agent verification', () => {
     const [audit] = await auditRows(db(), 'verification_request', request.id);
     expect(audit).toMatchObject({
       action: 'verification.approve',
+      entityLabel: `${user.name} (${user.email})`,
       before: { request_status: 'pending', user_verification_status: 'pending', user_type: 'user' },
       after: { request_status: 'success', user_verification_status: 'success', user_type: 'agent' },
     });
@@ -313,6 +316,7 @@ describe('reports', () => {
     expect((await propertyRow(db(), property.id)).adminStatus).toBe('approved');
     expect((await auditRows(db(), 'report', report.id))[0]).toMatchObject({
       action: 'report.dismiss',
+      entityLabel: property.title,
       before: { status: 'open' },
       after: { status: 'dismissed' },
     });
@@ -334,6 +338,7 @@ describe('reports', () => {
     expect((await app.call('GET', `/api/get_property?id=${property.id}`)).status).toBe(404);
     expect((await auditRows(db(), 'property', property.id))[0]).toMatchObject({
       action: 'property.hide',
+      entityLabel: property.title,
       before: { admin_status: 'approved' },
       after: { admin_status: 'rejected', reject_reason: 'Reported' },
     });
@@ -501,5 +506,47 @@ describe('dashboard and audit log', () => {
     expect(reports.body.data.items.length).toBeGreaterThan(0);
     expect(reports.body.data.items.every((i: { entity: string }) => i.entity === 'report')).toBe(true);
     expect(reports.body.data.entities).toEqual(expect.arrayContaining(['property', 'report', 'advertisement']));
+  });
+
+  it('names each subject as it was then, linked to its console page while it is there', async () => {
+    const property = await pendingProperty({ title: 'Barn with a blue door' });
+    await post(`/api/admin/properties/${property.id}/approve`);
+    const { user } = await createSignedInUser(db(), { name: 'Dora Deactivated' });
+    await post(`/api/admin/users/${user.id}/deactivate`);
+    type Entry = { entity_id: string; entity_label: string | null; entity_url: string | null; entity_deleted: boolean };
+    const entryOf = async (entity: string, id: number) => {
+      const log = await get(`/api/admin/audit-log?entity=${entity}&limit=100`);
+      return (log.body.data.items as Entry[]).find((i) => i.entity_id === String(id));
+    };
+    expect(await entryOf('property', property.id)).toMatchObject({
+      entity_label: 'Barn with a blue door',
+      entity_url: `/admin/properties/${property.id}`,
+      entity_deleted: false,
+    });
+    expect(await entryOf('user', user.id)).toMatchObject({
+      entity_label: `Dora Deactivated (${user.email})`,
+      entity_url: `/admin/users/${user.id}`,
+      entity_deleted: false,
+    });
+
+    // The log keeps the name the listing had when the admin decided, through a rename and after it is gone.
+    await db().update(s.properties).set({ title: 'Renamed barn' }).where(eq(s.properties.id, property.id));
+    expect((await entryOf('property', property.id))?.entity_label).toBe('Barn with a blue door');
+    await db().delete(s.properties).where(eq(s.properties.id, property.id));
+    expect(await entryOf('property', property.id)).toMatchObject({
+      entity_label: 'Barn with a blue door',
+      entity_url: null,
+      entity_deleted: true,
+    });
+
+    // A kind the console has no page of one for (a report) is named but not linked, and not called deleted.
+    const reported = await createProperty(db(), { ownerId: owner.id, categoryId: catalog.apartment.id });
+    const report = await createReport(db(), { userId: user.id, propertyId: reported.id });
+    await post(`/api/admin/reports/${report.id}/dismiss`);
+    expect(await entryOf('report', report.id)).toMatchObject({
+      entity_label: reported.title,
+      entity_url: null,
+      entity_deleted: false,
+    });
   });
 });

@@ -1,32 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { startSession } from '../../src/server/services/session-service.ts';
+import { migrateUpTo } from '../support/migrations-before.ts';
 import { ADMIN, createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Migration 0019 moved verification answers from the user to the application: answers already given must stay
 // visible, under the user's latest application, to the admin and to the applicant.
 const MIGRATION = '0019_verification_answers_per_request';
-const source = path.resolve('src/server/db/migrations');
-
-/** The migrations folder as it was before MIGRATION. */
-function foldersBefore(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'));
-  const journal = JSON.parse(fs.readFileSync(path.join(source, 'meta/_journal.json'), 'utf8'));
-  const cut = journal.entries.findIndex((e: { tag: string }) => e.tag === MIGRATION);
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  fs.mkdirSync(path.join(dir, 'meta'));
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries as { tag: string }[])
-    fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  return dir;
-}
 
 let app: TestApp;
 const ids = { failedUser: 0, pendingUser: 0, oldRequest: 0, latestRequest: 0, field: 0, orphanUser: 0 };
@@ -41,13 +22,7 @@ beforeAll(async () => {
     {},
     {
       migrate: async (database) => {
-        const folder = foldersBefore();
-        try {
-          if (database.kind === 'pglite') await migratePglite(database.db as never, { migrationsFolder: folder });
-          else await migrateNodePg(database.db as never, { migrationsFolder: folder });
-        } finally {
-          fs.rmSync(folder, { recursive: true, force: true });
-        }
+        await migrateUpTo(database, MIGRATION);
         // Rows in the old shape: answers kept per user.
         const one = async (query: ReturnType<typeof sql>) => (await rowsOf<{ id: number }>(database, query))[0]!.id;
         ids.field = await one(

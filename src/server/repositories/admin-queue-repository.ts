@@ -234,6 +234,12 @@ export async function updateReportStatus(tx: Executor, ids: number[], status: Re
   if (ids.length) await tx.update(reports).set({ status }).where(inArray(reports.id, ids));
 }
 
+/** The title of the listing a report is about. */
+export async function reportedTitle(db: Executor, propertyId: number): Promise<string> {
+  const [row] = await db.select({ title: properties.title }).from(properties).where(eq(properties.id, propertyId));
+  return row?.title ?? '';
+}
+
 export async function countOpenReports(db: Executor): Promise<number> {
   const [row] = await db.select({ value: count() }).from(reports).where(eq(reports.status, 'open'));
   return row?.value ?? 0;

@@ -1,4 +1,5 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
 import { withTotal } from './paging.ts';
@@ -26,6 +27,7 @@ export function listAuditRows(
         action: auditLog.action,
         entity: auditLog.entity,
         entityId: auditLog.entityId,
+        entityLabel: auditLog.entityLabel,
         before: auditLog.before,
         after: auditLog.after,
         createdAt: auditLog.createdAt,
@@ -44,4 +46,17 @@ export function listAuditRows(
 export async function listAuditEntities(db: Executor): Promise<string[]> {
   const rows = await db.selectDistinct({ entity: auditLog.entity }).from(auditLog).orderBy(auditLog.entity);
   return rows.map((r) => r.entity);
+}
+
+/** A table the log's subjects live in: every one has a serial `id`. */
+export type SubjectTable = PgTable & { id: PgColumn };
+
+/** Which of these ids still have a row in the table (the log links only to subjects that are still there). */
+export async function findExistingIds(db: Executor, table: SubjectTable, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = (await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(inArray(table.id, ids))) as { id: number }[];
+  return new Set(rows.map((r) => r.id));
 }

@@ -101,6 +101,7 @@ export async function saveContent(
         action: `${entity.audit}.${current ? 'update' : 'create'}`,
         entity: entity.audit,
         entityId: row.id,
+        label: entity.label(row),
         ...changes(before, after),
       });
       const old = current?.['image'] as ImageRecord | null | undefined;
@@ -130,6 +131,7 @@ export async function removeContent(deps: Deps, actor: SessionUser | null, entit
         action: `${entity.audit}.deactivate`,
         entity: entity.audit,
         entityId: id,
+        label: entity.label(row),
         before: { is_active: row[entity.activeColumn] },
         after: { is_active: false },
       });
@@ -140,6 +142,7 @@ export async function removeContent(deps: Deps, actor: SessionUser | null, entit
       action: `${entity.audit}.delete`,
       entity: entity.audit,
       entityId: id,
+      label: entity.label(row),
       before,
       after: null,
     });

@@ -84,10 +84,12 @@ export async function approveFeaturedRequest(db: Database, actor: SessionUser | 
     const endsAt = new Date(startsAt.getTime() + days * DAY_MS);
     const after = await repo.updateAdvertisement(tx, id, { status: 'approved', startsAt, endsAt });
     const featured = after.propertyId ? await setPropertyFeaturedUntil(tx, after.propertyId, endsAt) : null;
+    const subject = await repo.advertisedTitle(tx, after);
     await recordAudit(tx, admin, {
       action: 'advertisement.approve',
       entity: 'advertisement',
       entityId: id,
+      label: subject,
       before: adSnapshot(before),
       after: { ...adSnapshot(after), ...(featured ? { property_featured_until: iso(featured.featuredUntil) } : {}) },
     });
@@ -96,7 +98,7 @@ export async function approveFeaturedRequest(db: Database, actor: SessionUser | 
       userId: after.userId,
       entity: 'advertisement',
       entityId: id,
-      subject: await repo.advertisedTitle(tx, after),
+      subject,
       url: ADVERTISEMENTS_PATH,
     };
     await notifyAdminEvent(tx, event);
@@ -109,10 +111,12 @@ export async function rejectFeaturedRequest(db: Database, actor: SessionUser | n
   return adminMutation(db, actor, async (tx, admin) => {
     const before = await lockPending(tx, id);
     const after = await repo.updateAdvertisement(tx, id, { status: 'rejected' });
+    const subject = await repo.advertisedTitle(tx, after);
     await recordAudit(tx, admin, {
       action: 'advertisement.reject',
       entity: 'advertisement',
       entityId: id,
+      label: subject,
       before: adSnapshot(before),
       after: adSnapshot(after),
     });
@@ -121,7 +125,7 @@ export async function rejectFeaturedRequest(db: Database, actor: SessionUser | n
       userId: after.userId,
       entity: 'advertisement',
       entityId: id,
-      subject: await repo.advertisedTitle(tx, after),
+      subject,
       url: ADVERTISEMENTS_PATH,
     };
     await notifyAdminEvent(tx, event);

@@ -192,6 +192,7 @@ export async function approveListing(db: Database, actor: SessionUser | null, ki
       action: `${kind}.approve`,
       entity: kind,
       entityId: id,
+      label: after.title,
       before: reviewSnapshot(before),
       after: reviewSnapshot(after),
     });
@@ -216,6 +217,7 @@ export async function rejectListing(
       action: `${kind}.reject`,
       entity: kind,
       entityId: id,
+      label: after.title,
       before: reviewSnapshot(before),
       after: reviewSnapshot(after),
     });

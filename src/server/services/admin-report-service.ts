@@ -62,6 +62,7 @@ export async function dismissReport(db: Database, actor: SessionUser | null, id:
       action: 'report.dismiss',
       entity: 'report',
       entityId: id,
+      label: await repo.reportedTitle(tx, before.propertyId),
       before: { status: before.status },
       after: { status: 'dismissed' },
     });
@@ -97,6 +98,7 @@ export async function hideReportedListing(
       action: 'property.hide',
       entity: 'property',
       entityId: property.id,
+      label: hidden.title,
       before: reviewSnapshot(property),
       after: { ...reviewSnapshot(hidden), report_id: id },
     });
@@ -104,6 +106,7 @@ export async function hideReportedListing(
       action: 'report.hide_listing',
       entity: 'report',
       entityId: id,
+      label: hidden.title,
       before: { status: report.status },
       after: { status: 'actioned', closed_report_ids: closed },
     });

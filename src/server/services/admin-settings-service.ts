@@ -130,7 +130,14 @@ export async function updateSettings(db: Database, actor: SessionUser | null, in
       after[key] = SECRET_UNSET;
     }
     if (Object.keys(after).length)
-      await recordAudit(tx, admin, { action: 'settings.update', entity: 'settings', entityId: null, before, after });
+      await recordAudit(tx, admin, {
+        action: 'settings.update',
+        entity: 'settings',
+        entityId: null,
+        label: null,
+        before,
+        after,
+      });
   });
   return getAdminSettings(db, actor);
 }

@@ -6,6 +6,7 @@ import * as repo from '../repositories/admin-user-repository.ts';
 import { adminMutation, assertAdmin } from './admin-access.ts';
 import { listChoice, listPaging, listText } from './admin-list-query.ts';
 import { recordAudit } from './audit-service.ts';
+import { personLabel } from './audit-subjects.ts';
 import { signOutEverywhere } from './session-service.ts';
 
 export const USER_ROLES = ['user', 'agent', 'admin'] as const;
@@ -92,6 +93,7 @@ export async function deactivateUser(db: Database, actor: SessionUser | null, id
       action: 'user.deactivate',
       entity: 'user',
       entityId: id,
+      label: personLabel(after),
       before: { is_active: true, live_sessions: liveSessions },
       after: { is_active: false, live_sessions: 0, revoked_sessions: liveSessions },
     });
@@ -110,6 +112,7 @@ export async function reactivateUser(db: Database, actor: SessionUser | null, id
       action: 'user.reactivate',
       entity: 'user',
       entityId: id,
+      label: personLabel(after),
       before: { is_active: false },
       after: { is_active: true },
     });

@@ -12,6 +12,7 @@ import { urls } from '../../lib/urls.ts';
 import { notifyAdminEvent, type AdminEvent } from './admin-events.ts';
 import { reasonSchema } from './admin-moderation-service.ts';
 import { recordAudit } from './audit-service.ts';
+import { personLabel } from './audit-subjects.ts';
 import { verificationFileUrl } from './verification-service.ts';
 
 export const VERIFICATION_QUEUE_STATUSES = ['pending', 'success', 'failed'] as const;
@@ -111,6 +112,7 @@ export async function approveVerification(db: Database, actor: SessionUser | nul
       action: 'verification.approve',
       entity: 'verification_request',
       entityId: id,
+      label: personLabel(user),
       before: snapshot(before.request, before.user),
       after: snapshot(request, user),
     });
@@ -144,6 +146,7 @@ export async function failVerification(db: Database, actor: SessionUser | null, 
       action: 'verification.fail',
       entity: 'verification_request',
       entityId: id,
+      label: personLabel(user),
       before: snapshot(before.request, before.user),
       after: snapshot(request, user),
     });

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../db/client.ts';
 import { insertAuditRow, listAuditEntities, listAuditRows } from '../repositories/audit-repository.ts';
 import { assertAdmin } from './admin-access.ts';
 import { listPaging, listText } from './admin-list-query.ts';
+import { subjectLinks } from './audit-subjects.ts';
 
 export interface AuditEntry {
   /** What was done, `<entity>.<verb>`: `property.approve`, `user.deactivate`, ... */
@@ -11,6 +12,11 @@ export interface AuditEntry {
   /** The kind of thing changed: `property`, `project`, `user`, `advertisement`, `report`, ... */
   entity: string;
   entityId: string | number | null;
+  /**
+   * What the subject is called (a listing's title, a user's name and email; audit-subjects.ts), kept so the log
+   * names it after it is renamed or deleted; null when the change has no one subject (the settings).
+   */
+  label: string | null;
   /** The fields the change touched, before and after (never secrets such as password hashes). */
   before: unknown;
   after: unknown;
@@ -26,6 +32,7 @@ export async function recordAudit(tx: Executor, actor: SessionUser, entry: Audit
     action: entry.action.slice(0, 100),
     entity: entry.entity.slice(0, 50),
     entityId: entry.entityId === null ? null : String(entry.entityId),
+    entityLabel: entry.label === null ? null : entry.label.slice(0, 300),
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
@@ -50,17 +57,22 @@ export async function listAuditLog(db: Database, actor: SessionUser | null, inpu
     listAuditRows(db, { entity: entity || undefined }, { offset, limit }),
     listAuditEntities(db),
   ]);
+  const links = await subjectLinks(db, rows);
   return {
     total,
     offset,
     limit,
     entities,
-    items: rows.map((row) => ({
+    items: rows.map((row, i) => ({
       id: row.id,
       actor: row.actorId === null ? null : { id: row.actorId, name: row.actorName },
       action: row.action,
       entity: row.entity,
       entity_id: row.entityId,
+      entity_label: row.entityLabel,
+      /** The subject's page in the console while it is there; null once it is deleted, or for kinds without one. */
+      entity_url: links[i]!.path,
+      entity_deleted: links[i]!.deleted,
       before: row.before ?? null,
       after: row.after ?? null,
       created_at: row.createdAt.toISOString(),

@@ -25,6 +25,7 @@ import { adminMutation, assertAdmin } from './admin-access.ts';
 import { listChoice, listPaging } from './admin-list-query.ts';
 import { reasonSchema } from './admin-moderation-service.ts';
 import { recordAudit } from './audit-service.ts';
+import { paymentLabel } from './audit-subjects.ts';
 import { notify } from './notification-service.ts';
 
 export const PAYMENT_METHODS = [...ONLINE_PROVIDERS, 'bank_transfer'] as const;
@@ -368,14 +369,16 @@ export async function reviewBankTransfer(
         data: { transaction_id: id, url: `/user/transactions/${id}`, params: { reason } },
       });
     }
+    const settled = (await repo.findTransaction(tx, id))!;
     await recordAudit(tx, admin, {
       action: decision.approve ? 'payment.approve' : 'payment.reject',
       entity: 'payment_transaction',
       entityId: id,
+      label: paymentLabel(settled.packageName, { name: settled.userName, email: settled.userEmail }),
       before: { status: before.status },
       after: { status: decision.approve ? 'succeeded' : 'failed', ...(reason ? { reason } : {}) },
     });
-    return transactionView((await repo.findTransaction(tx, id))!);
+    return transactionView(settled);
   });
 }
 

@@ -112,6 +112,11 @@ test('an admin rejects a new listing with a reason, the owner fixes it, the admi
   await expect(action('Approved')).toHaveCount(1);
   await expect(action('Rejected')).toHaveCount(1);
   await expect(rows.first()).toContainText('Property');
+  // The subject by its title, linked to its page in the console.
+  await expect(rows.first().getByRole('link', { name: title, exact: true })).toHaveAttribute(
+    'href',
+    `/admin/properties/${property.id}`,
+  );
   await expect(page.getByTestId('audit-log')).not.toContainText('property.approve');
 
   await ownerContext.close();

@@ -11,6 +11,14 @@ const entry = z
     action: z.string(),
     entity: z.string(),
     entity_id: z.string().nullable(),
+    entity_label: z
+      .string()
+      .nullable()
+      .meta({ description: 'What the subject was called when the change was made (kept after it is deleted)' }),
+    entity_url: z.string().nullable().meta({
+      description: "The subject's page in the admin console; null once it is deleted or for kinds without one",
+    }),
+    entity_deleted: z.boolean().meta({ description: 'The subject has since been deleted' }),
     before: z.unknown(),
     after: z.unknown(),
     created_at: z.string(),

@@ -69,6 +69,11 @@ export const auditLog = pgTable(
     action: text().notNull(),
     entity: text().notNull(),
     entityId: text(),
+    /**
+     * What the subject was called when the change was made (a listing's title, a user's name and email), so the log
+     * still names it after the subject is renamed or deleted.
+     */
+    entityLabel: text(),
     before: jsonb().$type<unknown>(),
     after: jsonb().$type<unknown>(),
     createdAt: createdAt(),

@@ -33,6 +33,7 @@ import {
   order,
   slugFor,
   slugInput,
+  labelFrom,
 } from './entity.ts';
 
 export const FIELD_TYPES = fieldType.enumValues;
@@ -75,6 +76,7 @@ const metaView = (row: Record<string, unknown>) => ({
 export const categoryEntity = defineEntity({
   name: 'categories',
   audit: 'category',
+  label: labelFrom('name'),
   table: categories,
   search: [categories.name, categories.slug],
   orderBy: [categories.sortOrder, categories.id],
@@ -133,6 +135,7 @@ export const categoryEntity = defineEntity({
 export const parameterEntity = defineEntity({
   name: 'parameters',
   audit: 'parameter',
+  label: labelFrom('name'),
   table: parameters,
   search: [parameters.name],
   orderBy: [parameters.name],
@@ -165,6 +168,7 @@ export const parameterEntity = defineEntity({
 export const facilityEntity = defineEntity({
   name: 'facilities',
   audit: 'facility',
+  label: labelFrom('name'),
   table: facilities,
   search: [facilities.name],
   orderBy: [facilities.name],
@@ -188,6 +192,7 @@ const coordinate = (limit: number, message: string) =>
 export const cityEntity = defineEntity({
   name: 'cities',
   audit: 'city',
+  label: (row) => [row['name'], row['state'], row['country']].filter(Boolean).join(', '),
   table: cities,
   search: [cities.name, cities.state, cities.country],
   orderBy: [cities.country, cities.name],
@@ -221,6 +226,7 @@ export const cityEntity = defineEntity({
 export const reportReasonEntity = defineEntity({
   name: 'report-reasons',
   audit: 'report_reason',
+  label: labelFrom('reason'),
   table: reportReasons,
   search: [reportReasons.reason],
   orderBy: [reportReasons.id],

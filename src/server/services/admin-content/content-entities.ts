@@ -23,12 +23,14 @@ import {
   order,
   slugFor,
   slugInput,
+  labelFrom,
 } from './entity.ts';
 import { validationMessages as m } from '../../../lib/validation/messages.ts';
 
 export const articleCategoryEntity = defineEntity({
   name: 'article-categories',
   audit: 'article_category',
+  label: labelFrom('name'),
   table: articleCategories,
   search: [articleCategories.name, articleCategories.slug],
   orderBy: [articleCategories.name],
@@ -44,6 +46,7 @@ export const articleCategoryEntity = defineEntity({
 export const articleEntity = defineEntity({
   name: 'articles',
   audit: 'article',
+  label: labelFrom('title'),
   table: articles,
   search: [articles.title, articles.slug],
   orderBy: [{ desc: articles.createdAt }],
@@ -107,6 +110,7 @@ export const articleEntity = defineEntity({
 export const faqEntity = defineEntity({
   name: 'faqs',
   audit: 'faq',
+  label: labelFrom('question'),
   table: faqs,
   search: [faqs.question, faqs.answer],
   orderBy: [faqs.sortOrder, faqs.id],
@@ -130,6 +134,7 @@ export const faqEntity = defineEntity({
 export const verificationFieldEntity = defineEntity({
   name: 'verification-fields',
   audit: 'verification_field',
+  label: labelFrom('name'),
   table: agentVerificationFields,
   // Applicants are asked what the site needs to verify them: a new field starts required (as the seeded ones are).
   newDefaults: { is_required: true },

@@ -56,6 +56,8 @@ export interface AdminEntity<Values = Record<string, unknown>> {
   name: string;
   /** The audit log's entity name. */
   audit: string;
+  /** What the audit log calls a row (its name or title), kept there after the row is renamed or deleted. */
+  label(row: ContentRow): string;
   table: ContentTable;
   search: ContentColumn[];
   orderBy: ContentOrder[];
@@ -86,6 +88,12 @@ export interface AdminEntity<Values = Record<string, unknown>> {
 
 /** Builds an entity with its values typed by its schema. */
 export const defineEntity = <Values>(entity: AdminEntity<Values>) => entity as unknown as AdminEntity;
+
+/** The `label` of an entity whose rows are named by one column (by its key in a row: `name`, `title`). */
+export const labelFrom =
+  (key: string) =>
+  (row: ContentRow): string =>
+    String(row[key] ?? '');
 
 /* Shared readers for form strings and JSON values. */
 export const flag = z

@@ -58,6 +58,7 @@ async function defaultChange(ctx: SaveContext, isDefault: boolean, isActive: boo
 export const languageEntity = defineEntity({
   name: 'languages',
   audit: 'language',
+  label: (row) => `${String(row['name'])} (${String(row['code'])})`,
   table: languages,
   search: [languages.code, languages.name, languages.nativeName],
   orderBy: [languages.id],

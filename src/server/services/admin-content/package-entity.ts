@@ -7,7 +7,7 @@ import {
 } from '../../repositories/admin-content-repository.ts';
 import { PACKAGE_FEATURES, type PackageFeature } from '../package-service.ts';
 import { toMajor, toMinor } from '../../../lib/money.ts';
-import { activeFlag, defineEntity, optionalText, order, type FieldSpec } from './entity.ts';
+import { activeFlag, defineEntity, optionalText, order, type FieldSpec, labelFrom } from './entity.ts';
 
 const limitField = (feature: string) => `limit_${feature}`;
 
@@ -58,6 +58,7 @@ const schema = z
 export const packageEntity = defineEntity({
   name: 'packages',
   audit: 'package',
+  label: labelFrom('name'),
   table: packages,
   search: [packages.name],
   orderBy: [packages.sortOrder, packages.id],
