@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser } from '../support/factories.ts';
+import { eq } from 'drizzle-orm';
+import * as s from '../../src/server/db/schema/index.ts';
+import { createProperty, createSignedInUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
   chatWorld,
@@ -88,6 +90,50 @@ describe('sending, listing and reading', () => {
       },
     );
     expect(buyerView.body.data.items.every((m: any) => m.is_mine && m.is_read)).toBe(true);
+  });
+
+  it('names a listing that is no longer public without linking to its 404, and sends its owner to manage it', async () => {
+    const db = app.database.db;
+    const listing = await createProperty(db, {
+      ownerId: w.owner.user.id,
+      categoryId: w.categoryId,
+      title: 'Attic with a skylight',
+    });
+    await sendText(app, w.buyer, { receiver_id: w.owner.user.id, property_id: listing.id, message: 'Hello' });
+    // The listing as the conversation list and the conversation itself give it, which must agree.
+    const listingSeenBy = async (viewer: { token: string }, otherId: number) => {
+      const chats = await app.call('GET', '/api/get_chats', { token: viewer.token });
+      const listed = chats.body.data.items.find((c: any) => c.conversation === `u${otherId}-p${listing.id}`).property;
+      const thread = await app.call('GET', `/api/get_messages?user_id=${otherId}&property_id=${listing.id}`, {
+        token: viewer.token,
+      });
+      expect(thread.body.data.conversation.property).toEqual(listed);
+      return listed;
+    };
+    expect(await listingSeenBy(w.buyer, w.owner.user.id)).toMatchObject({
+      title: 'Attic with a skylight',
+      is_public: true,
+      url: `/properties-details/${listing.slug}`,
+    });
+
+    for (const hidden of [
+      { status: 'inactive' as const },
+      { status: 'active' as const, adminStatus: 'rejected' as const },
+    ]) {
+      await db.update(s.properties).set(hidden).where(eq(s.properties.id, listing.id));
+      expect(await listingSeenBy(w.buyer, w.owner.user.id)).toMatchObject({
+        title: 'Attic with a skylight',
+        is_public: false,
+        is_mine: false,
+        url: null,
+        title_image: null,
+      });
+      expect(await listingSeenBy(w.owner, w.buyer.user.id)).toMatchObject({
+        is_public: false,
+        is_mine: true,
+        url: `/my-property/${listing.slug}`,
+      });
+    }
   });
 
   it('pages newest first with page and per_page, and the newest conversation comes first', async () => {

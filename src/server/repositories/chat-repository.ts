@@ -262,6 +262,8 @@ export async function findChatProperties(db: Executor, ids: number[]) {
       slug: properties.slug,
       titleImage: properties.titleImage,
       ownerId: properties.ownerId,
+      status: properties.status,
+      adminStatus: properties.adminStatus,
     })
     .from(properties)
     .where(inArray(properties.id, ids));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatMessageSchema } from '../../lib/validation/chat.ts';
 import { recordId } from '../../lib/validation/ids.ts';
+import { urls } from '../../lib/urls.ts';
 import type { ApiDeps } from '../api/context.ts';
 import { isAdmin, type SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
@@ -10,6 +11,7 @@ import { logger } from '../logger.ts';
 import { deleteMedia } from '../media/listing-media.ts';
 import { publishEvent } from '../realtime/event-bus.ts';
 import * as chat from '../repositories/chat-repository.ts';
+import { isPublicListing } from '../repositories/property-repository.ts';
 import type {
   ChatMessageRow,
   ChatPropertyRow,
@@ -187,14 +189,25 @@ function userCard(storage: FileStorage, user: ChatUserRow) {
 const siteCard = (name: string) => ({ id: 0, name, profile: null, slug_id: null, is_admin: true });
 export type PartyCard = ReturnType<typeof userCard> | ReturnType<typeof siteCard>;
 
-function propertyCard(storage: FileStorage, property: ChatPropertyRow) {
+/**
+ * The listing a conversation is about. Its public page is linked only while the listing is public; once it is hidden
+ * (withdrawn, sold, rejected or waiting for review) its owner is sent to manage it at /my-property/<slug> and anyone
+ * else reads its title and that it is no longer available (is_public false, url null), not a link to a 404.
+ */
+function propertyCard(storage: FileStorage, property: ChatPropertyRow, viewer: Viewer) {
+  const isPublic = isPublicListing(property);
+  const isMine = property.ownerId === viewer.id;
   return {
     id: property.id,
     title: property.title,
     slug_id: property.slug,
-    title_image: imageView(storage, property.titleImage)?.url ?? null,
+    title_image: isPublic || isMine ? (imageView(storage, property.titleImage)?.url ?? null) : null,
+    is_public: isPublic,
+    is_mine: isMine,
+    url: isPublic ? urls.property(property.slug) : isMine ? urls.myProperty(property.slug) : null,
   };
 }
+export type ChatPropertyCard = ReturnType<typeof propertyCard>;
 
 const messageInput = targetSchema.extend({
   message: z.string().max(CHAT_LIMITS.messageMaxChars, 'chat.message_too_long').optional(),
@@ -358,7 +371,7 @@ export async function getConversation(deps: Deps, actor: SessionUser, input: unk
     conversation: {
       key: conversationKey(counterpart.ref),
       other: counterpart.user ? userCard(deps.storage, counterpart.user) : siteCard(name),
-      property: counterpart.property ? propertyCard(deps.storage, counterpart.property) : null,
+      property: counterpart.property ? propertyCard(deps.storage, counterpart.property, viewer) : null,
       ...blocks,
     },
     items: rows.map((m) => messageView(viewer, m)!),
@@ -398,7 +411,7 @@ export async function listChats(deps: Deps, actor: SessionUser, input: unknown) 
         conversation: conversationKey(ref),
         url: messagesUrl(ref),
         other: 'is_admin' in other && other.is_admin === true ? other : userCard(deps.storage, other as ChatUserRow),
-        property: property ? propertyCard(deps.storage, property) : null,
+        property: property ? propertyCard(deps.storage, property, viewer) : null,
         last_message: messageView(viewer, message),
         unread_count: row.unread,
       },

@@ -35,7 +35,9 @@ const routes = {
     summary: 'Your conversations, most recent first',
     description:
       'One per property and other party (the site, for conversations with the admins): the other side (id 0 and ' +
-      'is_admin for the site), the listing (title, slug_id, title_image), the last message and unread_count.',
+      'is_admin for the site), the listing (title, slug_id, title_image, is_public, is_mine and url: its public ' +
+      'page while it is public, /my-property/<slug> for its owner once it is not, else null), the last message and ' +
+      'unread_count.',
     security,
     middleware: [requireUser] as const,
     request: {
