@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  calendarDay,
   durationMessage,
   formatDuration,
   formatTime,
@@ -98,5 +99,24 @@ describe('words and formats', () => {
     expect(formatTime(at, 'en', 'date')).toBe(
       new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(at)),
     );
+  });
+});
+
+describe('calendarDay', () => {
+  const zone = process.env['TZ'];
+  afterEach(() => {
+    if (zone === undefined) delete process.env['TZ'];
+    else process.env['TZ'] = zone;
+  });
+
+  it('is the day in UTC, the same on a server (or for a visitor) on either side of it', () => {
+    for (const tz of ['Pacific/Honolulu', 'Asia/Tokyo', 'UTC']) {
+      process.env['TZ'] = tz;
+      expect(calendarDay('2024-05-03T23:30:00Z', 'en', 'long'), tz).toEqual({ day: '2024-05-03', text: 'May 3, 2024' });
+      expect(calendarDay(new Date('2024-05-04T00:30:00Z'), 'en', 'medium'), tz).toEqual({
+        day: '2024-05-04',
+        text: 'May 4, 2024',
+      });
+    }
   });
 });

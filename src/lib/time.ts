@@ -77,6 +77,23 @@ export type TimeFormat = keyof typeof TIME_FORMATS;
 export const isTimeFormat = (name: string): name is TimeFormat => Object.hasOwn(TIME_FORMATS, name);
 
 /**
+ * A calendar day rather than a moment (an article's publication day): the day `value` falls on in UTC, the site's
+ * calendar, written alike for every visitor, so nobody west of UTC reads it as the day before. `day` is YYYY-MM-DD,
+ * for a <time datetime>.
+ */
+export function calendarDay(
+  value: Date | string,
+  lang: string,
+  style: 'medium' | 'long',
+): { day: string; text: string } {
+  const date = new Date(value);
+  return {
+    day: date.toISOString().slice(0, 10),
+    text: dateFormat(lang, { dateStyle: style, timeZone: 'UTC' }).format(date),
+  };
+}
+
+/**
  * A moment as `format` shows it in `lang`, in `timeZone`; without one, in the runtime's own zone, which in a browser
  * is the visitor's (the server knows no visitor's zone: it says UTC, see LocalTime.astro).
  */

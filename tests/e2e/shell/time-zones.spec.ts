@@ -48,14 +48,57 @@ test.describe('in Tokyo', () => {
     expect(errors.filter((e) => /hydrat|did not match/i.test(e))).toEqual([]);
   });
 
+  test('a package’s period says when it started and when it ends, in the visitor’s zone', async ({ page }) => {
+    await signIn(page, AGENT, '/user/subscriptions');
+    const times = page.getByTestId('subscriptions').locator('time[data-local-time]');
+    await expect(times).toHaveCount(2);
+    for (const time of await times.all()) {
+      const iso = (await time.getAttribute('datetime'))!;
+      await expect(time).toHaveText(
+        new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: TOKYO }).format(
+          new Date(iso),
+        ),
+      );
+    }
+  });
+
   test('the console shows times in the visitor’s zone', async ({ page }) => {
     await signIn(page, { email: 'admin@example.com', password: 'admin1234' }, '/admin/users');
     await expectShownIn(page, { dateStyle: 'medium', timeStyle: 'short' }, TOKYO);
   });
 });
 
+test.describe('west of UTC', () => {
+  test.use({ timezoneId: 'Pacific/Honolulu' });
+
+  test('an article’s publication day is a day of the calendar, not moved into the visitor’s zone', async ({ page }) => {
+    const utcDay = (day: string, dateStyle: 'medium' | 'long') =>
+      new Intl.DateTimeFormat('en', { dateStyle, timeZone: 'UTC' }).format(new Date(day));
+    await page.goto('/articles');
+    const card = page.locator('.card__meta time').first();
+    const day = (await card.getAttribute('datetime'))!;
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(card).not.toHaveAttribute('data-local-time');
+    await expect(card).toHaveText(utcDay(day, 'medium'));
+    await page.locator('.card__title a').first().click();
+    const shown = page.locator('.prose .card__meta time');
+    await expect(shown).toHaveAttribute('datetime', day);
+    await expect(shown).toHaveText(utcDay(day, 'long'));
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, timezoneId: TOKYO });
+
+  test('a package’s period says its times in UTC', async ({ page }) => {
+    await signIn(page, AGENT, '/user/subscriptions');
+    const time = page.getByTestId('subscriptions').locator('time[data-local-time]').last();
+    const iso = (await time.getAttribute('datetime'))!;
+    const utc = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+      new Date(iso),
+    );
+    await expect(time).toHaveText(`${utc} UTC`);
+  });
 
   test('a receipt says its time in UTC', async ({ page }) => {
     await signIn(page, AGENT, '/user/transactions');
