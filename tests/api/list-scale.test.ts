@@ -133,6 +133,24 @@ describe('capped counts', () => {
     // A category leads when no place is given, the type when neither is.
     expect(await generalSearchScans({ search: 'bulk', categoryId: catalog.apartment.id })).toEqual([]);
     expect(await generalSearchScans({ search: 'bulk', propertyType: 'sell' })).toEqual([]);
+    // The other filters the leading one's index holds are tested in the index: the place's newest listings are all
+    // dearer than these 30 cheapest, and the probe still finds the words in every listing the index lets through.
+    const cheapest = { search: 'bulk', maxPriceMinor: (1000 + 30) * 100 };
+    for (const lead of [{ city: BULK_CITY }, { categoryId: catalog.apartment.id }, { propertyType: 'sell' as const }])
+      expect(await generalSearchScans({ ...cheapest, ...lead }), JSON.stringify(lead)).toEqual([]);
+    // A place that does not lead is tested on the row: a city of another country reads none in order.
+    expect(await generalSearchScans({ search: 'bulk', city: BULK_CITY, country: 'Elsewhere' })).not.toEqual([]);
+  });
+
+  it('pages words in a place whose newest listings the other filters refuse, read in order', async () => {
+    const cheapest = `search=bulk&city=${BULK_CITY}&property_type=sell&max_price=${1000 + 30}`;
+    const first = await get(`get-property-list?${cheapest}&limit=20`);
+    expect(first).toMatchObject({ total: 30, total_capped: false });
+    expect(titles(first.items)).toEqual(Array.from({ length: 20 }, (_, i) => `Bulk listing ${30 - i}`));
+    const second = await get(`get-property-list?${cheapest}&limit=20&offset=20`);
+    expect(titles(second.items)).toEqual(Array.from({ length: 10 }, (_, i) => `Bulk listing ${10 - i}`));
+    const elsewhere = await get(`get-property-list?search=bulk&city=${BULK_CITY}&country=Elsewhere`);
+    expect(elsewhere).toMatchObject({ total: 0, items: [] });
   });
 
   it('is exact below the cap', async () => {

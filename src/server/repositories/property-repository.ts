@@ -323,8 +323,8 @@ function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchP
     return (mine ? ids.innerJoin(favourites, mine) : ids).where(where);
   };
   const capped = matches().limit(page.countLimit);
-  const counted = (probe?: NonNullable<typeof inOrder>['probe']) =>
-    (probe ? db.with(probe) : db)
+  const counted = (ctes?: NonNullable<typeof inOrder>['ctes']) =>
+    (ctes ? db.with(...ctes) : db)
       .select({ value: count() })
       .from(
         inOrder
@@ -335,7 +335,7 @@ function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchP
   const total = sql<number | null>`${countApart ? sql`null` : sql`(${counted()})`}`.mapWith((value) =>
     value === null ? null : Number(value),
   );
-  const cards = cardsQuery(inOrder ? db.with(inOrder.probe) : db, { total });
+  const cards = cardsQuery(inOrder ? db.with(...inOrder.ctes) : db, { total });
   // The page's ids first, then their rows: the ids often come from an index alone (a place search, a map view,
   // newest first), so the table is read for the rows shown, not for every candidate sorted. Favourites are
   // ordered by when they were saved, so that list joins them directly.
@@ -357,7 +357,7 @@ function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchP
             : inArray(properties.id, pageIds),
         )
         .orderBy(...order);
-  return { pageRows, count: counted(inOrder?.probe), countApart };
+  return { pageRows, count: counted(inOrder?.ctes), countApart };
 }
 
 const searchStatements = preparedPerKey((db: Executor, _key: string, filter: PublicPropertyFilter) => {

@@ -92,6 +92,15 @@ const LEADING_FILTERS = [
   'propertyType',
 ] as const satisfies readonly (keyof PublicPropertyFilter)[];
 
+/**
+ * The filters that are keys of no leading filter's index: a place that does not lead is tested on the row. Every
+ * other filter is a key of each leading filter's index that it can come after (migration 0022: the places' indexes
+ * carry category, type and price, the category's type and price, the type's price; the date is the second key of
+ * each), so the index tests it before the row is read.
+ */
+const ROW_FILTERS = ['city', 'state', 'country'] as const satisfies readonly (keyof PublicPropertyFilter)[];
+const isRowFilter = (field: keyof PublicPropertyFilter) => (ROW_FILTERS as readonly string[]).includes(field);
+
 /** How many of the leading filter's newest rows the probe reads (SQL literals: constants, not parameters). */
 const PROBE_ROWS = sql.raw('500');
 /** A search reads its filter in order when it expects to reach the count's cap within this many rows. */
@@ -120,10 +129,11 @@ function narrowConditions(filter: PublicPropertyFilter): Partial<Record<(typeof 
  * many rows match); or by the general search over the listings, where the planner intersects the words' text index
  * with the filter's (cheap when few match). The planner cannot choose between them: it takes words that often come
  * together ("sea view") as independent, so far rarer than they are, and built the bitmap of every listing holding
- * either word (60 to 100 ms at 1M listings). So the statement measures first: a probe reads the filter's newest
- * PROBE_ROWS rows, and when the matches among them promise the cap (or the page's last row, if further) within
- * ORDERED_READ_LIMIT rows, or the filter has no more rows than the probe read, the ordered read answers (`chosen` is
- * true) and the general search is skipped.
+ * either word (60 to 100 ms at 1M listings). So the statement measures first: a probe reads the newest PROBE_ROWS
+ * rows that the filter's index passes (the leading filter and the others it holds as keys, ROW_FILTERS aside), and
+ * when the matches among them promise the cap (or the page's last row, if further) within ORDERED_READ_LIMIT such
+ * rows, or there are no more of them than the probe read, the ordered read answers (`chosen` is true) and the
+ * general search is skipped. Rows the index refuses cost neither branch a read of the row.
  */
 export function wordsInOrder(db: Executor, filter: PublicPropertyFilter, page: SearchPage) {
   const { search, sort, ...others } = filter;
@@ -135,7 +145,9 @@ export function wordsInOrder(db: Executor, filter: PublicPropertyFilter, page: S
   if (!leading) return null;
   const conditions = narrowConditions(filter);
   const lead = conditions[leading];
-  const rest = NARROW_FILTERS.flatMap((field) => (field !== leading && conditions[field]) || []);
+  const besides = NARROW_FILTERS.filter((field) => field !== leading);
+  const inIndex = besides.flatMap((field) => (!isRowFilter(field) && conditions[field]) || []);
+  const onRow = besides.flatMap((field) => (isRowFilter(field) && conditions[field]) || []);
   const words = sql`${propertySearch.search} @@ ${textQuery(search)}`;
   // The ordered read must find the count's cap, or the page's last row when the count is skipped or shallower.
   const needed = sql`greatest(${page.countLimit}::integer, ${page.offset}::integer + ${page.limit}::integer)`;
@@ -148,19 +160,29 @@ export function wordsInOrder(db: Executor, filter: PublicPropertyFilter, page: S
           ),
       })
       .from(
-        sql`(select ${and(...rest, words)} as matching from ${propertySearch} where ${lead} ${newestFirst} limit ${PROBE_ROWS}) as probed`,
+        sql`(select ${and(...onRow, words)} as matching from ${propertySearch} where ${and(lead, ...inIndex)} ${newestFirst} limit ${PROBE_ROWS}) as probed`,
       ),
   );
   const chosen = sql`(select ${probe.chosen} from ${probe})`;
   // `offset 0` keeps the words out of the subquery, so that its rows come from the filter's index, in order.
-  const inOrder = sql`(select property_id, created_at, search from ${propertySearch} where ${chosen} and ${and(lead, ...rest)} ${newestFirst} offset 0) as in_order`;
-  const matches = sql`select property_id from ${inOrder} where search @@ ${textQuery(search)}`;
+  const inOrder = sql`(select property_id, created_at, search from ${propertySearch} where ${chosen} and ${and(lead, ...inIndex, ...onRow)} ${newestFirst} offset 0) as in_order`;
+  // The matches the count and the page need, read once for both (PostgreSQL plans and runs a CTE used twice once).
+  const found = db
+    .$with('text_in_order')
+    .as(
+      db
+        .select({ propertyId: sql<number>`property_id`.as('property_id'), createdAt: sql`created_at`.as('created_at') })
+        .from(
+          sql`(select property_id, created_at from ${inOrder} where search @@ ${textQuery(search)} limit ${needed}) as found`,
+        ),
+    );
   return {
-    probe,
+    /** The statements to run first: the probe, then the matches read in order (none unless chosen). */
+    ctes: [probe, found],
     chosen,
-    /** The matches found in order (none unless chosen), for the capped count. */
-    matches,
-    /** The page's ids found in order (none unless chosen). */
-    ids: sql`${matches} ${newestFirst} limit ${page.limit} offset ${page.offset}`,
+    /** The matches found in order, for the capped count. */
+    matches: sql`select property_id from ${found}`,
+    /** The page's ids found in order. */
+    ids: sql`select property_id from ${found} ${newestFirst} limit ${page.limit} offset ${page.offset}`,
   };
 }

@@ -137,19 +137,22 @@ export const propertySearch = pgTable(
   (t) => [
     index('property_search_idx').using('gin', t.search),
     index('property_search_newest_idx').on(t.createdAt.desc().nullsFirst(), t.propertyId.desc().nullsFirst()),
+    // Each leading filter's rows newest first (text-search.ts), with the filters that can come after it as trailing
+    // keys: the index tests them before a row is read (docs/decisions/033).
     ...(
       [
-        ['category', t.categoryId],
-        ['city', t.cityKey],
-        ['state', t.stateKey],
-        ['country', t.countryKey],
-        ['type', t.propertyType],
+        ['category', t.categoryId, [t.propertyType, t.priceMinor]],
+        ['city', t.cityKey, [t.categoryId, t.propertyType, t.priceMinor]],
+        ['state', t.stateKey, [t.categoryId, t.propertyType, t.priceMinor]],
+        ['country', t.countryKey, [t.categoryId, t.propertyType, t.priceMinor]],
+        ['type', t.propertyType, [t.priceMinor]],
       ] as const
-    ).map(([name, column]) =>
+    ).map(([name, column, trailing]) =>
       index(`property_search_${name}_newest_idx`).on(
         column,
         t.createdAt.desc().nullsFirst(),
         t.propertyId.desc().nullsFirst(),
+        ...trailing,
       ),
     ),
   ],
