@@ -47,6 +47,22 @@ export function clearedFields(body: Nested): Set<string> {
   );
 }
 
+/**
+ * What an edit leaves a listing or project with, before it is validated whole: the saved values less those the
+ * edit sent empty (clearedFields), overlaid with those it sent (docs/decisions/034).
+ */
+export const editedValues = (
+  saved: Record<string, unknown>,
+  sent: Record<string, unknown>,
+  cleared: ReadonlySet<string>,
+) => ({
+  ...Object.fromEntries(Object.entries(saved).filter(([name]) => !cleared.has(name))),
+  ...Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined)),
+});
+
+/** A checkbox the forms post as "1" (the spec's clients may send "true"). */
+export const isTicked = (value: NestedValue | undefined) => ['1', 'true'].includes(String(value ?? ''));
+
 /** A listing slug from the wanted text (slug_id or the title): the spec's slug rules, then the first free one. */
 export function claimListingSlug(
   wanted: string,

@@ -3,7 +3,7 @@ import type { Nested } from '../api/form-fields.ts';
 import type { DocumentRecord, ImageRecord } from '../db/schema/media-types.ts';
 import { AppError } from '../errors.ts';
 import { deleteMedia, MEDIA_LIMITS, storeDocument, storeListingImage } from '../media/listing-media.ts';
-import { asFiles, removalList, removes } from './listing-form.ts';
+import { asFile, asFiles, isTicked, removalList, removes } from './listing-form.ts';
 
 type Media = ImageRecord | DocumentRecord;
 
@@ -89,6 +89,25 @@ export async function editedListingFiles(
 
 // A few files at a time: a deleted account's listings can point at thousands.
 const DELETE_BATCH = 20;
+
+/**
+ * An edit's single image (a 3D image, a share image): a new file replaces the saved one, its Remove box
+ * (`remove_<field>`) takes it away, and an empty file field keeps it (the spec's clients send one with every edit).
+ * Undefined when it stays; else its new value, the saved image added to `dropped` to be deleted after the edit.
+ */
+export async function editedImage(
+  body: Nested,
+  media: MediaBatch,
+  field: 'three_d_image' | 'meta_image',
+  saved: ImageRecord | null,
+  dropped: (Media | null)[],
+): Promise<ImageRecord | null | undefined> {
+  const file = asFile(body[field]);
+  if (!file && !isTicked(body[`remove_${field}`])) return undefined;
+  const image = file ? await media.image(file, field) : null;
+  dropped.push(saved);
+  return image;
+}
 
 /** Removes files no row points at any more (after the save that let go of them). */
 export async function deleteListingMedia(deps: Pick<ApiDeps, 'storage'>, media: readonly (Media | null)[]) {

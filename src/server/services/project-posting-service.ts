@@ -18,13 +18,20 @@ import {
   asFile,
   claimListingSlug,
   clearedFields,
+  editedValues,
   formText,
   metaPatch,
   optionalText,
   readTitledFiles,
   removedIds,
 } from './listing-form.ts';
-import { deleteListingMedia, editedListingFiles, MediaBatch, newListingFiles } from './listing-media-batch.ts';
+import {
+  deleteListingMedia,
+  editedImage,
+  editedListingFiles,
+  MediaBatch,
+  newListingFiles,
+} from './listing-media-batch.ts';
 import { spendPackageFeature } from './package-service.ts';
 import { ownProjectView } from './project-view.ts';
 
@@ -209,10 +216,7 @@ export async function updateProject(deps: Deps, actor: SessionUser, body: Nested
     latitude: current.latitude ?? undefined,
     longitude: current.longitude ?? undefined,
   };
-  const merged = projectInputSchema.parse({
-    ...Object.fromEntries(Object.entries(saved).filter(([name]) => !cleared.has(name))),
-    ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)),
-  });
+  const merged = projectInputSchema.parse(editedValues(saved, partial, cleared));
   if (partial.category_id) await assertActiveCategory(deps.db, merged.category_id);
   const point = await editedListingPoint(deps.db, current, merged);
 
@@ -237,16 +241,9 @@ export async function updateProject(deps: Deps, actor: SessionUser, body: Nested
       patch.image = await media.image(imageFile, 'image');
       replaced.push(current.image);
     }
-    // The spec's clients send meta_image empty when no file is given: that keeps the current one.
-    // The edit form's Remove box (remove_meta_image) takes it away, and the project's image is shared instead.
-    const metaFile = asFile(body['meta_image']);
-    if (metaFile) {
-      patch.metaImage = await media.image(metaFile, 'meta_image');
-      replaced.push(current.metaImage);
-    } else if (['1', 'true'].includes(String(body['remove_meta_image'] ?? ''))) {
-      patch.metaImage = null;
-      replaced.push(current.metaImage);
-    }
+    // Without a share image, the project's image is shared instead.
+    const metaImage = await editedImage(body, media, 'meta_image', current.metaImage, replaced);
+    if (metaImage !== undefined) patch.metaImage = metaImage;
     const rows = await readPlans(body, media, new Map(keptPlans.map((p) => [p.id, p.document])), removePlans);
     const update = rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, title: r.title, document: r.file }]));
     const add = rows.filter((r) => r.id === null).map((r) => ({ title: r.title, document: r.file }));

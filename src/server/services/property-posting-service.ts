@@ -25,13 +25,20 @@ import {
   asFile,
   claimListingSlug,
   clearedFields,
+  editedValues,
   formText,
   metaPatch,
   optionalText,
   readTitledFiles,
   removedIds,
 } from './listing-form.ts';
-import { deleteListingMedia, editedListingFiles, MediaBatch, newListingFiles } from './listing-media-batch.ts';
+import {
+  deleteListingMedia,
+  editedImage,
+  editedListingFiles,
+  MediaBatch,
+  newListingFiles,
+} from './listing-media-batch.ts';
 import { spendPackageFeature } from './package-service.ts';
 import { ownPropertyView } from './property-view.ts';
 
@@ -285,10 +292,7 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
     latitude: current.latitude ?? undefined,
     longitude: current.longitude ?? undefined,
   };
-  const merged = propertyInputSchema.parse({
-    ...Object.fromEntries(Object.entries(saved).filter(([name]) => !cleared.has(name))),
-    ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)),
-  });
+  const merged = propertyInputSchema.parse(editedValues(saved, partial, cleared));
   const categoryChanged = merged.category_id !== current.categoryId;
   if (categoryChanged && !(await repo.findActiveCategory(deps.db, merged.category_id)))
     throw AppError.validation({ category_id: ['validation.category_unknown'] });
@@ -346,24 +350,11 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
       patch.titleImage = await media.image(titleFile, 'title_image');
       dropped.push(current.titleImage);
     }
-    const threeDFile = asFile(body['three_d_image']);
-    if (threeDFile) {
-      patch.threeDImage = await media.image(threeDFile, 'three_d_image');
-      dropped.push(current.threeDImage);
-    } else if (isTicked(body['remove_three_d_image'])) {
-      patch.threeDImage = null;
-      dropped.push(current.threeDImage);
-    }
-    // The spec's clients send meta_image empty when no file is given: that keeps the current one; the edit form's
-    // Remove box (remove_meta_image) takes it away, and the title image is shared instead.
-    const metaFile = asFile(body['meta_image']);
-    if (metaFile) {
-      patch.metaImage = await media.image(metaFile, 'meta_image');
-      dropped.push(current.metaImage);
-    } else if (isTicked(body['remove_meta_image'])) {
-      patch.metaImage = null;
-      dropped.push(current.metaImage);
-    }
+    const threeDImage = await editedImage(body, media, 'three_d_image', current.threeDImage, dropped);
+    if (threeDImage !== undefined) patch.threeDImage = threeDImage;
+    // Without a share image, the title image is shared instead.
+    const metaImage = await editedImage(body, media, 'meta_image', current.metaImage, dropped);
+    if (metaImage !== undefined) patch.metaImage = metaImage;
     const currentFloors = await repo.listFloors(deps.db, id);
     const removeFloors = removedIds(body['remove_floors']);
     const keptFloors = currentFloors.filter((f) => !removeFloors.has(f.id));
@@ -395,7 +386,6 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
 }
 
 /** A single file's Remove box: 1 or true (a form's ticked checkbox). */
-const isTicked = (value: Nested[string] | undefined) => ['1', 'true'].includes(String(value ?? ''));
 
 /**
  * The saved parameter values an edit may keep. With a new category (`categoryId`), only those of its parameters:
