@@ -5,7 +5,8 @@ import type { Executor } from './client.ts';
  * every listing page makes. Drizzle then skips building its SQL, and PostgreSQL its parsing and, once it has seen
  * that a generic plan costs no more, its planning: at 1M listings the listing-with-owner lookup spent 0.5 to 0.9 ms
  * planning and 0.1 ms running. Only for statements whose best plan does not depend on the values: searches stay
- * unprepared, since a generic plan cannot see how common a value is (docs/decisions/017).
+ * unprepared, since a generic plan cannot see how common a value is (docs/decisions/017), all but the probe of words
+ * with a filter, whose plan is the same for every value (text-search.ts).
  */
 export function preparedPerDatabase<Statement>(build: (db: Executor) => Statement): (db: Executor) => Statement {
   const statement = preparedPerKey((db: Executor) => build(db));

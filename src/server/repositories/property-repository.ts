@@ -304,15 +304,11 @@ export interface SearchPage {
 function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchPage) {
   const text = wordsAloneSearch(db, filter, page);
   if (text) {
-    const pageRows = cardsQuery(db.with(...text.ctes), { total: text.total })
+    const pageRows = cardsQuery(db.with(...text.ctes), { total: nullableCount(text.total) })
       .where(sql`${properties.id} in (${text.ids})`)
       .orderBy(desc(properties.createdAt), desc(properties.id));
     return { pageRows, count: text.count, countApart: false };
   }
-  // Words in a category or a place may be read in the filter's order instead (text-search.ts): then the general
-  // search below is skipped, its conditions false from the start.
-  const inOrder = wordsInOrder(db, filter, page);
-  const where = inOrder ? and(publicConditions(filter), sql`not ${inOrder.chosen}`)! : publicConditions(filter);
   const order = ordering(filter);
   const mine = filter.favouritedBy
     ? and(eq(favourites.propertyId, properties.id), eq(favourites.userId, filter.favouritedBy))!
@@ -320,22 +316,12 @@ function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchP
   /** The ids of the matching listings (a new builder each time: dynamic builders change in place). */
   const matches = () => {
     const ids = db.select({ id: properties.id }).from(properties).$dynamic();
-    return (mine ? ids.innerJoin(favourites, mine) : ids).where(where);
+    return (mine ? ids.innerJoin(favourites, mine) : ids).where(publicConditions(filter));
   };
-  const capped = matches().limit(page.countLimit);
-  const counted = (ctes?: NonNullable<typeof inOrder>['ctes']) =>
-    (ctes ? db.with(...ctes) : db)
-      .select({ value: count() })
-      .from(
-        inOrder
-          ? sql`((${inOrder.matches} limit ${page.countLimit}) union all (${capped})) as matches`
-          : capped.as('matches'),
-      );
+  const counted = db.select({ value: count() }).from(matches().limit(page.countLimit).as('matches'));
   const countApart = mine !== undefined;
-  const total = sql<number | null>`${countApart ? sql`null` : sql`(${counted()})`}`.mapWith((value) =>
-    value === null ? null : Number(value),
-  );
-  const cards = cardsQuery(inOrder ? db.with(...inOrder.ctes) : db, { total });
+  const total = nullableCount(countApart ? sql`null` : sql`(${counted})`);
+  const cards = cardsQuery(db, { total });
   // The page's ids first, then their rows: the ids often come from an index alone (a place search, a map view,
   // newest first), so the table is read for the rows shown, not for every candidate sorted. Favourites are
   // ordered by when they were saved, so that list joins them directly.
@@ -346,46 +332,82 @@ function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchP
   const pageRows = mine
     ? cards
         .innerJoin(favourites, mine)
-        .where(where)
+        .where(publicConditions(filter))
         .orderBy(...order)
         .limit(page.limit)
         .offset(page.offset)
-    : cards
-        .where(
-          inOrder
-            ? sql`${properties.id} in ((${inOrder.ids}) union all (${pageIds}))`
-            : inArray(properties.id, pageIds),
-        )
-        .orderBy(...order);
-  return { pageRows, count: counted(inOrder?.ctes), countApart };
+    : cards.where(inArray(properties.id, pageIds)).orderBy(...order);
+  return { pageRows, count: counted, countApart };
 }
 
+/** A count as the page's column: null when the page does not carry it. */
+const nullableCount = (value: SQL) =>
+  sql<number | null>`${value}`.mapWith((counted) => (counted === null ? null : Number(counted)));
+
+/**
+ * Words in a category or a place read in the filter's order (text-search.ts, docs/decisions/033): the probe that
+ * chooses this way, and the page and count it gives; null for searches that never read in order.
+ */
+function wordsInOrderQueries(db: Executor, filter: PublicPropertyFilter, page: SearchPage) {
+  const inOrder = wordsInOrder(db, filter, page);
+  if (!inOrder) return null;
+  const counted = db
+    .with(...inOrder.ctes)
+    .select({ value: count() })
+    .from(sql`(${inOrder.matches} limit ${page.countLimit}) as matches`);
+  const pageRows = cardsQuery(db.with(...inOrder.ctes), {
+    total: nullableCount(sql`(select count(*) from (${inOrder.matches} limit ${page.countLimit}) as matches)`),
+  })
+    .where(sql`${properties.id} in (${inOrder.ids})`)
+    .orderBy(desc(properties.createdAt), desc(properties.id));
+  return { probe: inOrder.probe, probeName: inOrder.probeName, pageRows, count: counted, countApart: false };
+}
+
+const placeholders: SearchPage = {
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  countLimit: sql.placeholder('countLimit'),
+};
+
 const searchStatements = preparedPerKey((db: Executor, _key: string, filter: PublicPropertyFilter) => {
-  const queries = searchQueries(db, filter, {
-    limit: sql.placeholder('limit'),
-    offset: sql.placeholder('offset'),
-    countLimit: sql.placeholder('countLimit'),
-  });
+  const general = searchQueries(db, filter, placeholders);
+  const inOrder = wordsInOrderQueries(db, filter, placeholders);
   return {
-    pageRows: queries.pageRows.prepare(UNNAMED),
-    count: queries.count.prepare(UNNAMED),
-    countApart: queries.countApart,
+    general: {
+      pageRows: general.pageRows.prepare(UNNAMED),
+      count: general.count.prepare(UNNAMED),
+      countApart: general.countApart,
+    },
+    inOrder: inOrder && {
+      // Named: the probe's plan does not depend on its values (text-search.ts), so PostgreSQL keeps it.
+      probe: inOrder.probe.prepare(inOrder.probeName),
+      pageRows: inOrder.pageRows.prepare(UNNAMED),
+      count: inOrder.count.prepare(UNNAMED),
+      countApart: inOrder.countApart,
+    },
   };
 });
 
-/** A search's statements, ready to run: its shape's (search-shapes.ts), or built for its values. */
-function searchRun(db: Executor, filter: PublicPropertyFilter, numbers: SearchPage & Record<string, number>) {
+/**
+ * A search's statements, ready to run: its shape's (search-shapes.ts), or built for its values. Words that may be
+ * read in order are probed first, and the statements of the way the probe chose are the ones returned.
+ */
+async function searchRun(db: Executor, filter: PublicPropertyFilter, numbers: SearchPage & Record<string, number>) {
   const shape = searchShape(filter);
   if (!shape) {
-    const queries = searchQueries(db, filter, numbers);
+    const inOrder = wordsInOrderQueries(db, filter, numbers);
+    const queries = inOrder && (await inOrder.probe)[0]?.chosen ? inOrder : searchQueries(db, filter, numbers);
     return { pageRows: () => queries.pageRows, count: () => queries.count, countApart: queries.countApart };
   }
   const statements = searchStatements(db, shape.key, shape.filter);
   const values = { ...shape.values, ...numbers };
+  const { inOrder } = statements;
+  const chosen = inOrder && (await inOrder.probe.execute(values))[0]?.chosen;
+  const run = chosen ? inOrder : statements.general;
   return {
-    pageRows: () => statements.pageRows.execute(values),
-    count: () => statements.count.execute(values),
-    countApart: statements.countApart,
+    pageRows: () => run.pageRows.execute(values),
+    count: () => run.count.execute(values),
+    countApart: run.countApart,
   };
 }
 
@@ -398,7 +420,7 @@ export async function listPublicProperties(
   const cap = countCap(page);
   // Not counting, the count is cut to nothing: a limit of 0.
   const countLimit = page.count === false ? 0 : cap + 1;
-  const search = searchRun(db, filter, { limit: page.limit, offset: page.offset, countLimit });
+  const search = await searchRun(db, filter, { limit: page.limit, offset: page.offset, countLimit });
   const found = search.pageRows();
   const rowsOf = (rows: Awaited<typeof found>) => rows.map(({ total: _total, ...row }) => row);
   if (page.count === false) {

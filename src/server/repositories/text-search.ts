@@ -102,7 +102,7 @@ const ROW_FILTERS = ['city', 'state', 'country'] as const satisfies readonly (ke
 const isRowFilter = (field: keyof PublicPropertyFilter) => (ROW_FILTERS as readonly string[]).includes(field);
 
 /** How many of the leading filter's newest rows the probe reads (SQL literals: constants, not parameters). */
-const PROBE_ROWS = sql.raw('500');
+const PROBE_ROWS = sql.raw('200');
 /** A search reads its filter in order when it expects to reach the count's cap within this many rows. */
 const ORDERED_READ_LIMIT = sql.raw('20000');
 
@@ -129,11 +129,15 @@ function narrowConditions(filter: PublicPropertyFilter): Partial<Record<(typeof 
  * many rows match); or by the general search over the listings, where the planner intersects the words' text index
  * with the filter's (cheap when few match). The planner cannot choose between them: it takes words that often come
  * together ("sea view") as independent, so far rarer than they are, and built the bitmap of every listing holding
- * either word (60 to 100 ms at 1M listings). So the statement measures first: a probe reads the newest PROBE_ROWS
- * rows that the filter's index passes (the leading filter and the others it holds as keys, ROW_FILTERS aside), and
- * when the matches among them promise the cap (or the page's last row, if further) within ORDERED_READ_LIMIT such
- * rows, or there are no more of them than the probe read, the ordered read answers (`chosen` is true) and the
- * general search is skipped. Rows the index refuses cost neither branch a read of the row.
+ * either word (60 to 100 ms at 1M listings). So the search measures first: `probe` reads the newest PROBE_ROWS rows
+ * that the filter's index passes (the leading filter and the others it holds as keys, ROW_FILTERS aside) and answers
+ * `chosen`: whether the matches among them promise the cap (or the page's last row, if further) within
+ * ORDERED_READ_LIMIT such rows, or there are no more of them than the probe read. When it does, the matches are read
+ * in order (`ctes`, `matches`, `ids`); otherwise the caller runs the general search. The probe is a statement of its
+ * own, named by `probeName`: its plan is the same whatever the values (the leading filter's index, newest first), so
+ * PostgreSQL keeps it, and the statement that follows is planned without the branch it does not take (both in one
+ * statement cost PGlite 2.5 to 6 ms of planning; docs/performance.md, tenth session). Rows the index refuses cost
+ * neither branch a read of the row.
  */
 export function wordsInOrder(db: Executor, filter: PublicPropertyFilter, page: SearchPage) {
   const { search, sort, ...others } = filter;
@@ -151,21 +155,15 @@ export function wordsInOrder(db: Executor, filter: PublicPropertyFilter, page: S
   const words = sql`${propertySearch.search} @@ ${textQuery(search)}`;
   // The ordered read must find the count's cap, or the page's last row when the count is skipped or shallower.
   const needed = sql`greatest(${page.countLimit}::integer, ${page.offset}::integer + ${page.limit}::integer)`;
-  const probe = db.$with('text_probe').as(
-    db
-      .select({
-        chosen:
-          sql<boolean>`count(*) < ${PROBE_ROWS} or count(*) filter (where matching) * ${ORDERED_READ_LIMIT} >= ${needed} * ${PROBE_ROWS}`.as(
-            'chosen',
-          ),
-      })
-      .from(
-        sql`(select ${and(...onRow, words)} as matching from ${propertySearch} where ${and(lead, ...inIndex)} ${newestFirst} limit ${PROBE_ROWS}) as probed`,
-      ),
-  );
-  const chosen = sql`(select ${probe.chosen} from ${probe})`;
+  const probe = db
+    .select({
+      chosen: sql<boolean>`count(*) < ${PROBE_ROWS} or count(*) filter (where matching) * ${ORDERED_READ_LIMIT} >= ${needed} * ${PROBE_ROWS}`,
+    })
+    .from(
+      sql`(select ${and(...onRow, words)} as matching from ${propertySearch} where ${and(lead, ...inIndex)} ${newestFirst} limit ${PROBE_ROWS}) as probed`,
+    );
   // `offset 0` keeps the words out of the subquery, so that its rows come from the filter's index, in order.
-  const inOrder = sql`(select property_id, created_at, search from ${propertySearch} where ${chosen} and ${and(lead, ...inIndex, ...onRow)} ${newestFirst} offset 0) as in_order`;
+  const inOrder = sql`(select property_id, created_at, search from ${propertySearch} where ${and(lead, ...inIndex, ...onRow)} ${newestFirst} offset 0) as in_order`;
   // The matches the count and the page need, read once for both (PostgreSQL plans and runs a CTE used twice once).
   const found = db
     .$with('text_in_order')
@@ -177,9 +175,11 @@ export function wordsInOrder(db: Executor, filter: PublicPropertyFilter, page: S
         ),
     );
   return {
-    /** The statements to run first: the probe, then the matches read in order (none unless chosen). */
-    ctes: [probe, found],
-    chosen,
+    probe,
+    /** The probe's text depends only on which filters are set: one name per such set, short enough for PostgreSQL. */
+    probeName: `words_probe_${NARROW_FILTERS.reduce((bits, field, i) => (set.includes(field) ? bits | (1 << i) : bits), 0)}`,
+    /** The matches read in order, for the count and the page. */
+    ctes: [found],
     /** The matches found in order, for the capped count. */
     matches: sql`select property_id from ${found}`,
     /** The page's ids found in order. */
