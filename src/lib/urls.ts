@@ -7,6 +7,10 @@ export const urls = {
   category: (slug: string) => `/categories/${seg(slug)}`,
   property: (slug: string) => `/properties-details/${seg(slug)}`,
   myProperty: (slug: string) => `/my-property/${seg(slug)}`,
+  /** Pages of the admin console, whatever the state of what they show. */
+  adminProperty: (id: number) => `/admin/properties/${id}`,
+  adminProject: (id: number) => `/admin/projects/${id}`,
+  adminUser: (id: number) => `/admin/users/${id}`,
   myProjects: () => '/user/projects',
   cities: () => '/cities',
   favourites: () => '/user/favourites',

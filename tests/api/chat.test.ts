@@ -92,7 +92,7 @@ describe('sending, listing and reading', () => {
     expect(buyerView.body.data.items.every((m: any) => m.is_mine && m.is_read)).toBe(true);
   });
 
-  it('names a listing that is no longer public without linking to its 404, and sends its owner to manage it', async () => {
+  it('names a listing that is no longer public without linking to its 404, and sends its owner to manage it and an admin to the console', async () => {
     const db = app.database.db;
     const listing = await createProperty(db, {
       ownerId: w.owner.user.id,
@@ -100,6 +100,11 @@ describe('sending, listing and reading', () => {
       title: 'Attic with a skylight',
     });
     await sendText(app, w.buyer, { receiver_id: w.owner.user.id, property_id: listing.id, message: 'Hello' });
+    await sendText(app, w.admin, {
+      receiver_id: w.owner.user.id,
+      property_id: listing.id,
+      message: 'About your photos',
+    });
     // The listing as the conversation list and the conversation itself give it, which must agree.
     const listingSeenBy = async (viewer: { token: string }, otherId: number) => {
       const chats = await app.call('GET', '/api/get_chats', { token: viewer.token });
@@ -132,6 +137,12 @@ describe('sending, listing and reading', () => {
         is_public: false,
         is_mine: true,
         url: `/my-property/${listing.slug}`,
+      });
+      // An admin, who answers as the site, reviews it in the console whatever its state.
+      expect(await listingSeenBy(w.admin, w.owner.user.id)).toMatchObject({
+        is_public: false,
+        is_mine: false,
+        url: `/admin/properties/${listing.id}`,
       });
     }
   });

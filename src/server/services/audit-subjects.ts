@@ -1,6 +1,7 @@
 import type { Executor } from '../db/client.ts';
 import { agentVerificationRequests, projects, properties, users } from '../db/schema/index.ts';
 import { findExistingIds, type SubjectTable } from '../repositories/audit-repository.ts';
+import { urls } from '../../lib/urls.ts';
 import { MAX_ID } from '../../lib/validation/ids.ts';
 import { ADMIN_ENTITIES } from './admin-content/registry.ts';
 
@@ -25,9 +26,9 @@ interface SubjectPage {
 
 /** The kinds of subject the console has a page for: the table they live in and the page's path. */
 const SUBJECT_PAGES = new Map<string, SubjectPage>([
-  ['property', { table: properties, path: (id) => `/admin/properties/${id}` }],
-  ['project', { table: projects, path: (id) => `/admin/projects/${id}` }],
-  ['user', { table: users, path: (id) => `/admin/users/${id}` }],
+  ['property', { table: properties, path: urls.adminProperty }],
+  ['project', { table: projects, path: urls.adminProject }],
+  ['user', { table: users, path: urls.adminUser }],
   ['verification_request', { table: agentVerificationRequests, path: (id) => `/admin/verification/${id}` }],
   ...ADMIN_ENTITIES.map((e): [string, SubjectPage] => [
     e.audit,

@@ -191,20 +191,22 @@ export type PartyCard = ReturnType<typeof userCard> | ReturnType<typeof siteCard
 
 /**
  * The listing a conversation is about. Its public page is linked only while the listing is public; once it is hidden
- * (withdrawn, sold, rejected or waiting for review) its owner is sent to manage it at /my-property/<slug> and anyone
- * else reads its title and that it is no longer available (is_public false, url null), not a link to a 404.
+ * (withdrawn, sold, rejected or waiting for review) its owner is sent to manage it at /my-property/<slug>, an admin
+ * (who answers as the site) to its page in the console, and anyone else reads its title and that it is no longer
+ * available (is_public false, url null), not a link to a 404.
  */
 function propertyCard(storage: FileStorage, property: ChatPropertyRow, viewer: Viewer) {
   const isPublic = isPublicListing(property);
   const isMine = property.ownerId === viewer.id;
+  const hiddenUrl = isMine ? urls.myProperty(property.slug) : viewer.isAdmin ? urls.adminProperty(property.id) : null;
   return {
     id: property.id,
     title: property.title,
     slug_id: property.slug,
-    title_image: isPublic || isMine ? (imageView(storage, property.titleImage)?.url ?? null) : null,
+    title_image: isPublic || isMine || viewer.isAdmin ? (imageView(storage, property.titleImage)?.url ?? null) : null,
     is_public: isPublic,
     is_mine: isMine,
-    url: isPublic ? urls.property(property.slug) : isMine ? urls.myProperty(property.slug) : null,
+    url: isPublic ? urls.property(property.slug) : hiddenUrl,
   };
 }
 export type ChatPropertyCard = ReturnType<typeof propertyCard>;

@@ -65,4 +65,18 @@ test('a conversation about a listing taken off the site names it without a dead 
   await manage.click();
   await expect(owner).toHaveURL(new RegExp(`/my-property/${property.slug_id}$`));
   await expect(owner.getByRole('heading', { level: 1 })).toContainText(title);
+
+  // An admin, who answers as the site, is sent to the listing's page in the console.
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, ADMIN, '/user/messages');
+  await admin.goto(`/user/messages/new?property_id=${property.id}&user_id=${ownerId}`);
+  await expect(admin).toHaveURL(new RegExp(`/user/messages/u${ownerId}-p${property.id}$`));
+  await admin.getByLabel('Your message').fill('Please send photos of this flat.');
+  await admin.getByRole('button', { name: 'Send' }).click();
+  await expect(admin.getByText('Please send photos of this flat.')).toBeVisible();
+  const review = admin.getByTestId('chat-listing').getByRole('link', { name: 'Open it in the admin console' });
+  await expect(review).toHaveAttribute('href', `/admin/properties/${property.id}`);
+  await review.click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/properties/${property.id}$`));
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText(title);
 });
