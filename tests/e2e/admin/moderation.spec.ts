@@ -18,7 +18,7 @@ async function openInQueue(page: Page, title: string) {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
-test('an admin rejects a new listing with a reason, the owner fixes it, the admin approves, visitors see it', async ({
+test('an admin rejects a new listing with a reason, the owner fixes it, the admin approves, visitors see it, the log outlives it', async ({
   page,
   browser,
   request,
@@ -118,6 +118,14 @@ test('an admin rejects a new listing with a reason, the owner fixes it, the admi
     `/admin/properties/${property.id}`,
   );
   await expect(page.getByTestId('audit-log')).not.toContainText('property.approve');
+
+  // Once the owner deletes it, the log still names it, says it is gone, and links to no missing page.
+  const deleted = await request.post('/api/delete_property', { headers: auth, data: { id: property.id } });
+  expect(deleted.status(), await deleted.text()).toBe(200);
+  await page.reload();
+  await expect(rows.first()).toContainText(title);
+  await expect(rows.first()).toContainText('(deleted since)');
+  await expect(rows.getByRole('link', { name: title, exact: true })).toHaveCount(0);
 
   await ownerContext.close();
   await visitor.close();
