@@ -309,6 +309,7 @@ function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchP
       .orderBy(desc(properties.createdAt), desc(properties.id));
     return { pageRows, count: text.count, countApart: false };
   }
+  const where = publicConditions(filter);
   const order = ordering(filter);
   const mine = filter.favouritedBy
     ? and(eq(favourites.propertyId, properties.id), eq(favourites.userId, filter.favouritedBy))!
@@ -316,7 +317,7 @@ function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchP
   /** The ids of the matching listings (a new builder each time: dynamic builders change in place). */
   const matches = () => {
     const ids = db.select({ id: properties.id }).from(properties).$dynamic();
-    return (mine ? ids.innerJoin(favourites, mine) : ids).where(publicConditions(filter));
+    return (mine ? ids.innerJoin(favourites, mine) : ids).where(where);
   };
   const counted = db.select({ value: count() }).from(matches().limit(page.countLimit).as('matches'));
   const countApart = mine !== undefined;
@@ -332,7 +333,7 @@ function searchQueries(db: Executor, filter: PublicPropertyFilter, page: SearchP
   const pageRows = mine
     ? cards
         .innerJoin(favourites, mine)
-        .where(publicConditions(filter))
+        .where(where)
         .orderBy(...order)
         .limit(page.limit)
         .offset(page.offset)
@@ -351,12 +352,14 @@ const nullableCount = (value: SQL) =>
 function wordsInOrderQueries(db: Executor, filter: PublicPropertyFilter, page: SearchPage) {
   const inOrder = wordsInOrder(db, filter, page);
   if (!inOrder) return null;
+  // The capped matches, counted alone or as the page's column (which takes the page's own CTEs, not a second copy).
+  const capped = sql`(${inOrder.matches} limit ${page.countLimit}) as matches`;
   const counted = db
     .with(...inOrder.ctes)
     .select({ value: count() })
-    .from(sql`(${inOrder.matches} limit ${page.countLimit}) as matches`);
+    .from(capped);
   const pageRows = cardsQuery(db.with(...inOrder.ctes), {
-    total: nullableCount(sql`(select count(*) from (${inOrder.matches} limit ${page.countLimit}) as matches)`),
+    total: nullableCount(sql`(select count(*) from ${capped})`),
   })
     .where(sql`${properties.id} in (${inOrder.ids})`)
     .orderBy(desc(properties.createdAt), desc(properties.id));

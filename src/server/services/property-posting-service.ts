@@ -385,8 +385,6 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
   }
 }
 
-/** A single file's Remove box: 1 or true (a form's ticked checkbox). */
-
 /**
  * The saved parameter values an edit may keep. With a new category (`categoryId`), only those of its parameters:
  * the old category's details do not describe the new kind of listing.
