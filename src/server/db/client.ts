@@ -47,12 +47,16 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 }
 
 async function openPostgres(url: string, costs: string | null): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: env().DATABASE_POOL_MAX });
-  // Queued on a new connection before anything it is lent for; if refused, the connection keeps the server's prices.
-  if (costs)
-    pool.on('connect', (client) => {
-      client.query(costs).catch((error: unknown) => logger.warn('page costs not set', { error: String(error) }));
-    });
+  // Set on a new connection before it is lent (the pool awaits the hook; a query sent alongside would overlap the
+  // lender's, which pg 9 refuses); if refused, the connection keeps the server's prices.
+  const setCosts = async (client: pg.ClientBase) => {
+    await client.query(costs!).catch((error: unknown) => logger.warn('page costs not set', { error: String(error) }));
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: env().DATABASE_POOL_MAX,
+    ...(costs ? { onConnect: setCosts } : {}),
+  });
   // Fail at start with the driver's message rather than on the first request.
   await pool.query('select 1');
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
