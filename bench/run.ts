@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
+import { maintainTables } from '../src/server/db/maintenance.ts';
 import { LocalFileStorage } from '../src/server/storage/local-storage.ts';
 import { flushViews } from '../src/server/services/view-counter.ts';
 import { explain, recordStatements } from './explain.ts';
@@ -110,6 +111,11 @@ async function main() {
   }
   // The detail scenario counted views in memory; a clean shutdown writes them before the database closes.
   await flushViews(database.db);
+  // The owner scenario leaves 1,000 dead listings per run at the newest end of every index, and pages that a vacuum
+  // has not marked all-visible; autovacuum (the server's maintenance on PGlite) clears them within a minute on a live
+  // site (migration 0023), so the HTTP runs start after that pass rather than reading its leftovers.
+  for (const { table, ms: took } of await maintainTables(database.db))
+    console.warn(`  vacuumed ${table} after the scenarios (${took} ms)`);
   await database.close();
 
   let http;

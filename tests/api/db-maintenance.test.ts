@@ -24,11 +24,40 @@ beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
   await db().execute(sql`create table scratch (id integer primary key, value integer not null)`);
   await db().execute(sql`create table quiet (id integer primary key)`);
+  // Vacuumed sooner, by a setting of its own, as migration 0023 does for the listing tables.
+  await db().execute(sql`create table busy (id integer primary key) with (autovacuum_vacuum_scale_factor = 0.02)`);
   await db().execute(sql`insert into scratch select g, 0 from generate_series(1, 2000) g`);
+  await db().execute(sql`insert into busy select g from generate_series(1, 2000) g`);
   await db().execute(sql`insert into quiet values (1), (2)`);
   await maintainTables(db());
 });
 afterAll(() => database.close());
+
+describe('the listing tables', () => {
+  it('are vacuumed after 2 % of their rows change (migration 0023)', async () => {
+    const migrated = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrated.migrate();
+      const { rows } = (await migrated.db.execute(sql`
+        select relname as table, reloptions as options from pg_class
+        where relname in ('properties', 'property_map') or relname like 'property_search\__' order by relname`)) as unknown as {
+        rows: { table: string; options: string[] }[];
+      };
+      expect(rows.map((r) => r.table)).toEqual([
+        'properties',
+        'property_map',
+        'property_search_0',
+        'property_search_1',
+        'property_search_2',
+        'property_search_3',
+      ]);
+      for (const { options } of rows)
+        expect(options).toEqual(['autovacuum_vacuum_scale_factor=0.02', 'autovacuum_vacuum_insert_scale_factor=0.02']);
+    } finally {
+      await migrated.close();
+    }
+  });
+});
 
 describe('embedded database maintenance', () => {
   it('vacuums a table whose updates left dead rows, and leaves quiet tables alone', async () => {
@@ -57,6 +86,17 @@ describe('embedded database maintenance', () => {
     await maintainTables(db());
     const after = await stats('scratch');
     expect(after).toMatchObject({ vacuums: before.vacuums, analyzes: before.analyzes + 1, dead: 300 });
+  });
+
+  it('follows a table’s own limits where it has them', async () => {
+    // 100 of 2,000 rows deleted from each: past 50 + 2 % for `busy`, below 50 + 20 % for `scratch`.
+    const scratchBefore = await stats('scratch');
+    await db().execute(sql`delete from busy where id <= 100`);
+    await db().execute(sql`delete from scratch where id > 1900`);
+    expect(await tablesDue(db())).toEqual([{ table: 'busy', vacuum: true, analyze: false }]);
+    expect((await maintainTables(db())).map((d) => d.table)).toEqual(['busy']);
+    expect(await stats('busy')).toMatchObject({ dead: 0 });
+    expect(await stats('scratch')).toMatchObject({ dead: scratchBefore.dead + 100 });
   });
 
   it('runs on a timer for the embedded database until stopped', async () => {

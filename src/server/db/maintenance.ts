@@ -7,7 +7,8 @@ import { logger } from '../logger.ts';
  * Vacuum and analyze for the embedded database. PGlite runs PostgreSQL as a single process, without the
  * autovacuum daemon, so nothing would ever reclaim the row versions that updates and deletes leave behind, mark
  * pages all-visible for index-only reads, or refresh the planner's statistics. This does what autovacuum would,
- * with its default thresholds, on a timer. PostgreSQL servers have autovacuum and are left to it.
+ * with its thresholds (a table's own, as migration 0023 gives the listing tables, or the database's), on a timer.
+ * PostgreSQL servers have autovacuum and are left to it.
  */
 export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 
@@ -19,17 +20,28 @@ export interface TableDue {
   analyze: boolean;
 }
 
-/** The tables autovacuum would vacuum or analyze now (its default thresholds and scale factors). */
+/**
+ * One of autovacuum's limits for a table: its own storage parameter if it has one, else the database's setting
+ * (the parameter and the setting share a name).
+ */
+const limit = (name: string) =>
+  sql.raw(`coalesce((select option_value::float8 from pg_options_to_table(c.reloptions)
+      where option_name = '${name}'), current_setting('${name}')::float8)`);
+
+/** The tables autovacuum would vacuum or analyze now (its thresholds and scale factors, per table). */
 export async function tablesDue(db: Database): Promise<TableDue[]> {
   // Activity counts reach the statistics views at most once a second; make the last statements' count now.
   await db.execute(sql`select pg_stat_force_next_flush()`);
   // Sizes from pg_class, as autovacuum takes them: the activity counters start again from zero after an unclean
   // stop, which would make a large table look empty.
+  const rowsOf = sql`greatest(c.reltuples, 0)`;
   const { rows } = (await db.execute(sql`
     select s.relname as table,
-      s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
-        or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0) as vacuum,
-      s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0) as analyze
+      s.n_dead_tup > ${limit('autovacuum_vacuum_threshold')} + ${limit('autovacuum_vacuum_scale_factor')} * ${rowsOf}
+        or s.n_ins_since_vacuum > ${limit('autovacuum_vacuum_insert_threshold')}
+          + ${limit('autovacuum_vacuum_insert_scale_factor')} * ${rowsOf} as vacuum,
+      s.n_mod_since_analyze > ${limit('autovacuum_analyze_threshold')}
+        + ${limit('autovacuum_analyze_scale_factor')} * ${rowsOf} as analyze
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
     where s.schemaname = 'public'
     order by s.relname`)) as unknown as { rows: TableDue[] };
