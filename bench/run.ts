@@ -101,7 +101,10 @@ async function main() {
   const plans: Record<string, string> = {};
   const chosen = (name: string) => name.includes(args.only);
   for (const scenario of (await scenarios(deps)).filter((s) => chosen(s.name))) {
-    const timing = await measure(scenario.name, scenario.run, options);
+    const timing = await measure(scenario.name, scenario.run, {
+      ...options,
+      warmup: scenario.warmup ?? options.warmup,
+    });
     console.warn(`  ${timing.name}: p50 ${ms(timing.p50)} ms, p95 ${ms(timing.p95)} ms (${timing.iterations} runs)`);
     timings.push(timing);
     if (args.explain) {
