@@ -34,6 +34,7 @@ test('an agent adds a project with a plan PDF and sees it waiting for review', a
   await page.getByLabel('Country').fill('Portugal');
   await page.getByLabel('Latitude').fill('41.14');
   await page.getByLabel('Longitude').fill('-8.61');
+  await page.getByLabel('Video link').fill('https://video.example/riverside');
   await page.getByLabel('Title image').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: image });
   // A plan with a title but no document is refused with a message next to it; the text typed stays.
   await page.getByLabel('Plan 1 title').fill('Two-bedroom plan');
@@ -74,7 +75,17 @@ test('an agent adds a project with a plan PDF and sees it waiting for review', a
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
   await expect(page.getByLabel('Address of the page (slug)')).toHaveValue(/^riverside-gardens-/);
   await expect(page.getByLabel('Plan 1 title')).toHaveValue('Two-bedroom plan');
+  await expect(page.getByLabel('Video link')).toHaveValue('https://video.example/riverside');
   await expectNoSeriousA11yViolations(page);
+  // A field sent empty is cleared (docs/decisions/034), and the rest is kept.
+  await page.getByLabel('Video link').fill('');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/user\/projects\?notice=updated$/);
+  await expect(page.getByText('Your changes have been sent for review.')).toBeVisible();
+  await item.getByRole('link', { name: /Edit/ }).click();
+  await expect(page.getByLabel('Video link')).toHaveValue('');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await expect(page.getByLabel('Plan 1 title')).toHaveValue('Two-bedroom plan');
   await page.goto('/user/projects');
   await item.getByRole('button', { name: /Hide/ }).click();
   await expect(page.getByText('The status has been changed.')).toBeVisible();
