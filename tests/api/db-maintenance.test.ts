@@ -94,8 +94,14 @@ describe('embedded database maintenance', () => {
     await db().execute(sql`delete from busy where id <= 100`);
     await db().execute(sql`delete from scratch where id > 1900`);
     expect(await tablesDue(db())).toEqual([{ table: 'busy', vacuum: true, analyze: false }]);
+    const busyBefore = await stats('busy');
     expect((await maintainTables(db())).map((d) => d.table)).toEqual(['busy']);
-    expect(await stats('busy')).toMatchObject({ dead: 0 });
+    // Vacuumed, and not analyzed: its statistics are not due.
+    expect(await stats('busy')).toMatchObject({
+      dead: 0,
+      vacuums: busyBefore.vacuums + 1,
+      analyzes: busyBefore.analyzes,
+    });
     expect(await stats('scratch')).toMatchObject({ dead: scratchBefore.dead + 100 });
   });
 
