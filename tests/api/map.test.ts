@@ -176,6 +176,19 @@ describe('get-properties-in-bounds: near a point', () => {
     expect(wider.body.data.items.map((p: { id: number }) => p.id)).toEqual([far]);
   });
 
+  it('reaches across the antimeridian, and measures the short way round', async () => {
+    // Fiji: 179.95° east and 179.95° and 179.9° west are 6 to 10 km from 179.99° west, on both sides of the line.
+    const east = await at(-16.8, 179.95);
+    const west = await at(-16.8, -179.95);
+    const furtherWest = await at(-16.8, -179.9);
+    const res = await get('get-properties-in-bounds?latitude=-16.8&longitude=-179.99');
+    expect(res.status).toBe(200);
+    expect(res.body.data.radius_km).toBe(25);
+    expect(res.body.data.items.map((p: { id: number }) => p.id)).toEqual([west, east, furtherWest]);
+    expect(res.body.data.items.map((p: { distance_km: number }) => p.distance_km)).toEqual([4.3, 6.4, 9.6]);
+    expect(markerIds(res)).toEqual(sorted([west, east, furtherWest]));
+  });
+
   it('names the cities with listings nearby, nearest first', async () => {
     await at(45.01, 60.01, { city: 'Nearton', state: 'North', country: 'Testland' });
     await at(45.02, 60.02, { city: 'nearton', state: 'North', country: 'Testland' });
@@ -187,6 +200,12 @@ describe('get-properties-in-bounds: near a point', () => {
       ['farville', 1],
     ]);
     expect(res.body.data[0].distance_km).toBeLessThan(3);
+
+    // Across the antimeridian too: the town 0.06° east of the line is nearer than the one 0.09° west of it.
+    await at(-20, 179.95, { city: 'Eastbank', state: 'Line', country: 'Testland' });
+    await at(-20, -179.9, { city: 'Westbank', state: 'Line', country: 'Testland' });
+    const line = await get('get-nearby-cities?latitude=-20&longitude=-179.99');
+    expect(line.body.data.map((c: { city: string }) => c.city)).toEqual(['Eastbank', 'Westbank']);
   });
 });
 

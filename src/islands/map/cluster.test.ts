@@ -61,7 +61,15 @@ describe('area and point parameters', () => {
     const u = parseArea('20,30;20,33;22,33;22,32;21,32;21,31;22,31;22,30') as { latitude: number; longitude: number }[];
     expect(insidePolygon({ latitude: 21.5, longitude: 30.5 }, u)).toBe(true);
     expect(insidePolygon({ latitude: 21.5, longitude: 31.5 }, u)).toBe(false);
+    // A circle over the antimeridian gives a box across it; one that touches the line ends at it.
     const box = boundsAround({ latitude: 0, longitude: 179.9 }, 50);
-    expect(box.east).toBe(180);
+    expect(box.west).toBeCloseTo(179.45, 2);
+    expect(box.east).toBeCloseTo(-179.65, 2);
+    const east = boundsAround({ latitude: 0, longitude: -179.9 }, 50);
+    expect([east.west, east.east].map((v) => Number(v.toFixed(2)))).toEqual([179.65, -179.45]);
+    const touching = boundsAround({ latitude: 0, longitude: 179.55 }, 50);
+    expect(touching.east).toBeCloseTo(180, 1);
+    expect(touching.west).toBeLessThan(touching.east);
+    expect(boundsAround({ latitude: 89.9999999, longitude: 10 }, 50)).toMatchObject({ west: -180, east: 180 });
   });
 });

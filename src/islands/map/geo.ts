@@ -194,19 +194,21 @@ export function distanceKm(a: LatLng, b: LatLng): number {
 }
 
 /**
- * The box around a circle of `radiusKm` (for a prefilter on the location index), clamped to the world rather than
- * reaching across the antimeridian: nearest first ranks by the plain difference of longitudes
- * (`nearness` in property-repository.ts), which does not wrap either.
+ * The box around a circle of `radiusKm` (for a prefilter on the location index). A circle that reaches over the
+ * antimeridian gives a box across it (west > east), so a search near Fiji's 179.9° also finds the listings at
+ * -179.9°; nearest first measures the longitudes the short way round too (`nearness` in property-repository.ts).
  */
 export function boundsAround(center: LatLng, radiusKm: number): Bounds {
   const dLat = radiusKm / 111.32;
   const cos = Math.cos(rad(center.latitude));
   const dLng = cos < 1e-6 ? 180 : radiusKm / (111.32 * cos);
+  const latitudes = { south: clampLatitude(center.latitude - dLat), north: clampLatitude(center.latitude + dLat) };
+  if (dLng >= 180) return { ...latitudes, west: -180, east: 180 };
+  // As a map view's edges: a box that ends at the line ends at 180, one that starts there at -180.
   return {
-    south: clampLatitude(center.latitude - dLat),
-    north: clampLatitude(center.latitude + dLat),
-    west: dLng >= 180 ? -180 : Math.max(-180, center.longitude - dLng),
-    east: dLng >= 180 ? 180 : Math.min(180, center.longitude + dLng),
+    ...latitudes,
+    west: wrapLongitude(center.longitude - dLng),
+    east: -wrapLongitude(-(center.longitude + dLng)),
   };
 }
 

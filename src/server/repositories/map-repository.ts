@@ -401,7 +401,6 @@ export function listCitiesNear(
 ) {
   const latitude = sql<number>`avg(${properties.latitude})`.mapWith(Number);
   const longitude = sql<number>`avg(${properties.longitude})`.mapWith(Number);
-  const cos = Math.cos((point.latitude * Math.PI) / 180);
   return db
     .select({
       city: sql<string>`min(${properties.city})`,
@@ -414,8 +413,6 @@ export function listCitiesNear(
     .from(properties)
     .where(and(publicConditions(filter), isNotNull(properties.latitude), isNotNull(properties.longitude)))
     .groupBy(properties.cityKey, properties.countryKey)
-    .orderBy(
-      sql`power(avg(${properties.latitude}) - ${point.latitude}, 2) + power((avg(${properties.longitude}) - ${point.longitude}) * ${cos}, 2)`,
-    )
+    .orderBy(nearness(point, { latitude, longitude }))
     .limit(limit);
 }

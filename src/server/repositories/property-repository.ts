@@ -227,10 +227,18 @@ function hasParameter(parameterId: number, value: string | undefined): SQL {
   return sql`exists (select 1 from "property_parameters" pp where pp."property_id" = "properties"."id" and pp."parameter_id" = ${parameterId}${valueMatches})`;
 }
 
-/** Squared equirectangular distance in degrees: ranks by nearness like the great-circle distance does nearby. */
-export function nearness(point: { latitude: number; longitude: number }): SQL {
+/**
+ * Squared equirectangular distance in degrees from `point` to a listing (or to `at`, another pair of expressions):
+ * ranks by nearness like the great-circle distance does nearby. Longitudes differ the short way round, so 179.9°
+ * and -179.9° are 0.2° apart, not 359.8°.
+ */
+export function nearness(
+  point: { latitude: number; longitude: number },
+  at: { latitude: SQL | AnyPgColumn; longitude: SQL | AnyPgColumn } = properties,
+): SQL {
   const cos = Math.cos((point.latitude * Math.PI) / 180);
-  return sql`(power(${properties.latitude} - ${point.latitude}, 2) + power((${properties.longitude} - ${point.longitude}) * ${cos}, 2))`;
+  const apart = sql`abs(${at.longitude} - ${point.longitude})`;
+  return sql`(power(${at.latitude} - ${point.latitude}, 2) + power(least(${apart}, 360 - ${apart}) * ${cos}, 2))`;
 }
 
 function ordering(filter: PublicPropertyFilter): SQL[] {
