@@ -112,6 +112,30 @@ describe('get-properties-in-bounds: a view across the antimeridian', () => {
     const res = await get(`get-properties-in-bounds?${across}&area=${area}`);
     expect(itemIds(res)).toEqual([east]);
   });
+
+  it('takes a drawn area across the line, its corners past 180 on one side', async () => {
+    // 179.2° E to 179.2° W over the line, written from either side of it.
+    for (const corners of [
+      '51.5,179.2;51.5,180.8;52.5,180.8;52.5,179.2',
+      '51.5,-180.8;52.5,-180.8;52.5,-179.2;51.5,-179.2',
+    ]) {
+      const area = encodeURIComponent(corners);
+      const alone = await get(`get-properties-in-bounds?area=${area}`);
+      expect(alone.status).toBe(200);
+      expect(itemIds(alone)).toEqual(sorted([east, west]));
+      expect(markerIds(alone)).toEqual(sorted([east, west]));
+      expect(itemIds(await get(`get-properties-in-bounds?${across}&area=${area}`))).toEqual(sorted([east, west]));
+    }
+    // A triangle over the line: the listing west of it is outside the slanted edge.
+    const triangle = encodeURIComponent('51.5,179.2;51.5,180.8;52.5,179.2');
+    expect(itemIds(await get(`get-properties-in-bounds?area=${triangle}`))).toEqual([east]);
+    // The same corners as plain longitudes are the area around the rest of the world, as drawn: neither listing.
+    const around = await get(
+      `get-properties-in-bounds?area=${encodeURIComponent('51.5,179.2;51.5,-179.2;52.5,-179.2;52.5,179.2')}`,
+    );
+    expect(itemIds(around)).not.toContain(east);
+    expect(itemIds(around)).not.toContain(west);
+  });
 });
 
 describe('get-properties-in-bounds: a drawn area', () => {
@@ -214,7 +238,8 @@ describe('map input is checked', () => {
     ['area=10,20;11,21', 'area', 'map.area_points'],
     [`area=${Array.from({ length: 101 }, (_, i) => `10,${i / 10}`).join(';')}`, 'area', 'map.area_points'],
     ['area=10,20;11,21;91,20', 'area', 'map.invalid_latitude'],
-    ['area=10,20;11,21;12,181', 'area', 'map.invalid_longitude'],
+    ['area=10,20;11,21;12,541', 'area', 'map.invalid_longitude'],
+    ['area=10,-170;11,190;12,190', 'area', 'map.invalid_area'],
     ['area=10,20;11;12,22', 'area', 'map.invalid_point'],
     ['area=10,20;11,0x15;12,22', 'area', 'map.invalid_longitude'],
     ['south=10&west=20&north=11', 'east', 'map.bounds_incomplete'],

@@ -3,7 +3,7 @@ import { locationSchema } from '../../lib/validation/location.ts';
 import { IslandI18nProvider, useTranslation, type IslandI18n } from '../i18n.tsx';
 import type { MapEngine } from './engine.ts';
 import { geocoderFor } from './geocoder.ts';
-import { isLatitude, isLongitude } from './geo.ts';
+import { isLatitude, isLongitude, wrapPoint } from './geo.ts';
 import { MapSurface } from './MapSurface.tsx';
 import type { LatLng, MapProvider, PlaceData } from './types.ts';
 import './map.css';
@@ -83,7 +83,7 @@ function Picker({ provider, formId, fields }: LocationPickerProps) {
       setPoint({ latitude, longitude });
       engine.setView({ latitude, longitude }, 13);
     }
-    engine.onClick((clicked) => void pick(clicked));
+    engine.onClick((clicked) => void pick(wrapPoint(clicked)));
     // Wired once per engine; pick reads the latest state through refs and the form.
   }, [engine]);
 

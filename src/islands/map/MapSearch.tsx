@@ -4,7 +4,7 @@ import { IslandI18nProvider, useTranslation, type IslandI18n } from '../i18n.tsx
 import { listingCount } from '../../lib/listing-count.ts';
 import { clusterByGrid } from './cluster.ts';
 import type { EngineMarker, MapEngine } from './engine.ts';
-import { boundsOf, distanceKm, formatArea, formatPoint, nearestCopy, viewAround } from './geo.ts';
+import { areaBounds, areaNear, distanceKm, formatArea, formatPoint, nearestCopy, viewAround } from './geo.ts';
 import { MapSurface } from './MapSurface.tsx';
 import {
   listItemFromApi,
@@ -155,7 +155,7 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
     });
     engine.onClick((point) => setCorners((current) => (current ? [...current, point] : current)));
     // The first view: the drawn area, the visitor's surroundings, or every listing found.
-    if (initial.area) engine.fitBounds(boundsOf(initial.area));
+    if (initial.area) engine.fitBounds(areaBounds(initial.area));
     else if (initial.near) {
       const nearest = initial.markers.slice(0, 10).map((m) => ({ latitude: m.latitude, longitude: m.longitude }));
       engine.fitBounds(viewAround([initial.near, ...nearest]), 14);
@@ -230,7 +230,8 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
         },
       };
     });
-    (corners ?? []).forEach((corner, i) => {
+    // The corners on the copy of the world in view too (clicks over the antimeridian run past ±180).
+    areaNear(corners ?? [], centre).forEach((corner, i) => {
       const closes = i === 0 && (corners?.length ?? 0) >= 3;
       drawn.push({
         key: `corner:${i}`,
@@ -244,19 +245,22 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
     engine.setMarkers(drawn);
   }, [engine, markers, clusters, corners, zoomTick, t, countLabel]);
 
-  // The drawn shape: an open line while drawing, the closed area after.
+  // The drawn shape: an open line while drawing, the closed area after; on the copy of the world in view, redrawn
+  // when the view moves (a pan over the antimeridian jumps to another copy).
   useEffect(() => {
     if (!engine) return;
-    if (corners) engine.setShape(corners, false);
-    else engine.setShape(area, true);
+    const onView = (points: LatLng[]) => areaNear(points, engine.getCenter().longitude);
+    if (corners) engine.setShape(onView(corners), false);
+    else engine.setShape(area && onView(area), true);
     engine.setDrawing(drawing);
-  }, [engine, corners, area, drawing]);
+  }, [engine, corners, area, drawing, zoomTick]);
 
   const finish = () => {
     if (!corners || corners.length < 3) return;
-    setArea(corners);
+    // As the search and a shared link take it: its first corner within ±180, the others where they were drawn.
+    setArea(areaNear(corners));
     setCorners(null);
-    engine?.fitBounds(boundsOf(corners));
+    engine?.fitBounds(areaBounds(corners));
   };
   const finishRef = useRef(finish);
   finishRef.current = finish;

@@ -45,6 +45,7 @@ export interface MapEngine {
   setView(center: LatLng, zoom: number): void;
   /** After every pan or zoom (and once after the first view is set). */
   onMoveEnd(listener: () => void): void;
+  /** The point clicked, on the copy of the world in view: its longitude may run past ±180 (`wrapPoint` for a place). */
   onClick(listener: (point: LatLng) => void): void;
   /** Each drawn on the copy of the world the view is centred on, so a view across the antimeridian shows both sides. */
   setMarkers(markers: EngineMarker[]): void;

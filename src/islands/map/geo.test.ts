@@ -1,5 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { boundsOf, intersectBounds, longitudeRanges, nearestCopy, viewAround, viewBounds } from './geo.ts';
+import {
+  areaBounds,
+  areaNear,
+  boundsOf,
+  intersectBounds,
+  longitudeRanges,
+  nearestCopy,
+  parseArea,
+  parsePoint,
+  viewAround,
+  viewBounds,
+  wrapPoint,
+} from './geo.ts';
+
+describe('areas across the antimeridian', () => {
+  // Drawn over the line on the map: the corners east of it continue past 180.
+  const across = [
+    { latitude: 51.5, longitude: 179.2 },
+    { latitude: 51.5, longitude: 180.8 },
+    { latitude: 52.5, longitude: 180.8 },
+    { latitude: 52.5, longitude: 179.2 },
+  ];
+
+  it('reads corners past ±180 as an area over the line, within one turn of the world', () => {
+    expect(parseArea('51.5,179.2;51.5,180.8;52.5,180.8;52.5,179.2')).toEqual(across);
+    expect(parseArea('51.5,-180.8;51.5,-179.2;52.5,-179.2')).toHaveLength(3);
+    expect(parseArea('0,10;0,541;1,20')).toBe('map.invalid_longitude');
+    expect(parseArea('0,-170;0,190;1,190')).toBe('map.invalid_area');
+    // A point is still a place on the globe.
+    expect(parsePoint('0,181')).toBe('map.invalid_longitude');
+  });
+
+  it('moves an area by whole turns to lie nearest a reference, keeping its shape', () => {
+    expect(areaNear(across, -179).map((p) => p.longitude)).toEqual([-180.8, -179.2, -179.2, -180.8]);
+    const aTurnAway = across.map((p) => ({ ...p, longitude: p.longitude + 360 }));
+    expect(areaNear(aTurnAway).map((p) => Number(p.longitude.toFixed(6)))).toEqual([179.2, 180.8, 180.8, 179.2]);
+    // Corners on both sides of the line as plain longitudes are an area around the rest of the world, as drawn.
+    const wide = [
+      { latitude: 0, longitude: -170 },
+      { latitude: 0, longitude: 170 },
+      { latitude: 1, longitude: 170 },
+    ];
+    expect(areaNear(wide)).toEqual(wide);
+  });
+
+  it('boxes an area over the line across it, and any other as before', () => {
+    expect(areaBounds(across)).toEqual({ south: 51.5, west: 179.2, north: 52.5, east: -179.2 });
+    expect(areaBounds(areaNear(across, -179))).toEqual({ south: 51.5, west: 179.2, north: 52.5, east: -179.2 });
+    const plain = [
+      { latitude: 0, longitude: 10 },
+      { latitude: 0, longitude: 20 },
+      { latitude: 1, longitude: 180 },
+    ];
+    expect(areaBounds(plain)).toEqual(boundsOf(plain));
+  });
+
+  it('wraps a clicked point back onto the globe', () => {
+    expect(wrapPoint({ latitude: 1, longitude: 180.8 })).toEqual({ latitude: 1, longitude: -179.2 });
+    expect(wrapPoint({ latitude: 1, longitude: 12 })).toEqual({ latitude: 1, longitude: 12 });
+  });
+});
 
 describe('views across the antimeridian', () => {
   it('wraps the longitudes of a map scrolled around the world, so a view across the line has west > east', () => {

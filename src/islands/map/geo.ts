@@ -39,15 +39,21 @@ export const isLongitude = (v: number) => Number.isFinite(v) && v >= -180 && v <
 const DECIMAL = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/;
 const decimal = (text: string) => (DECIMAL.test(text) ? Number(text) : Number.NaN);
 
-function pointOf(text: string): LatLng | GeoProblem {
+function pointOf(text: string, longitudeLimit = 180): LatLng | GeoProblem {
   const parts = text.split(',');
   if (parts.length !== 2) return 'map.invalid_point';
   const latitude = decimal(parts[0]!);
   const longitude = decimal(parts[1]!);
   if (!isLatitude(latitude)) return 'map.invalid_latitude';
-  if (!isLongitude(longitude)) return 'map.invalid_longitude';
+  if (!(Math.abs(longitude) <= longitudeLimit)) return 'map.invalid_longitude';
   return { latitude, longitude };
 }
+
+/**
+ * How far past ±180 an area's corners may run: an area drawn over the antimeridian continues past it (179.2 to
+ * 180.8) rather than jumping to the other end of the world, as a map scrolled around the world reports the clicks.
+ */
+const AREA_LONGITUDE_LIMIT = 540;
 
 /** `lat,lng` (the `near` parameter) as a point, or the reason it is not one. */
 export function parsePoint(text: string): LatLng | GeoProblem {
@@ -56,17 +62,21 @@ export function parsePoint(text: string): LatLng | GeoProblem {
 
 /**
  * `lat,lng;lat,lng;...` (the `area` parameter) as a polygon, or the reason it is not one. A repeated closing
- * corner (the first point again at the end) is dropped, so both open and closed rings are accepted.
+ * corner (the first point again at the end) is dropped, so both open and closed rings are accepted. The corners are
+ * joined as given: longitudes past ±180 (up to 540) continue over the antimeridian, so an area across it is written
+ * `…,179.2;…,180.8;…`, and its corners must lie within one turn of the world of each other.
  */
 export function parseArea(text: string): LatLng[] | GeoProblem {
   const chunks = text.split(';').filter((c) => c.trim() !== '');
   if (chunks.length > AREA_MAX_POINTS + 1) return 'map.area_points';
   const points: LatLng[] = [];
   for (const chunk of chunks) {
-    const point = pointOf(chunk);
+    const point = pointOf(chunk, AREA_LONGITUDE_LIMIT);
     if (typeof point === 'string') return point;
     points.push(point);
   }
+  const longitudes = points.map((p) => p.longitude);
+  if (Math.max(...longitudes) - Math.min(...longitudes) >= 360) return 'map.invalid_area';
   const first = points[0];
   const last = points.at(-1);
   if (points.length > 1 && first && last && first.latitude === last.latitude && first.longitude === last.longitude)
@@ -81,7 +91,7 @@ const round = (v: number) => String(Math.round(v * 1e5) / 1e5);
 export const formatPoint = (p: LatLng) => `${round(p.latitude)},${round(p.longitude)}`;
 export const formatArea = (points: readonly LatLng[]) => points.map(formatPoint).join(';');
 
-/** The smallest box around some points whose longitudes run from west to east (as a drawn area's must). */
+/** The smallest box around some points whose longitudes run from west to east (an unwrapped area's do). */
 export function boundsOf(points: readonly LatLng[]): Bounds {
   let south = 90;
   let north = -90;
@@ -115,6 +125,27 @@ export function viewAround(points: readonly LatLng[]): Bounds {
   }
   return box;
 }
+
+/**
+ * An area moved by whole turns of the world so that its first corner lies nearest `reference` (0: within ±180; a map
+ * view's centre: on the copy of the world in view). Its corners keep their places relative to each other: an area
+ * drawn over the antimeridian has longitudes past ±180 on one side (179.2 to 180.8), as the map reports the clicks.
+ */
+export function areaNear(points: readonly LatLng[], reference = 0): LatLng[] {
+  const first = points[0]?.longitude ?? reference;
+  const by = nearestCopy(first, reference) - first;
+  return by === 0 ? [...points] : points.map((p) => ({ latitude: p.latitude, longitude: p.longitude + by }));
+}
+
+/** The box around an area: across the antimeridian (west > east) when its longitudes run past ±180. */
+export function areaBounds(points: readonly LatLng[]): Bounds {
+  const box = boundsOf(areaNear(points));
+  if (box.east - box.west >= 360) return { ...box, west: -180, east: 180 };
+  return { ...box, west: wrapLongitude(box.west), east: -wrapLongitude(-box.east) };
+}
+
+/** A point's longitude as the same meridian within -180..180 (a click on a map scrolled around the world). */
+export const wrapPoint = (p: LatLng): LatLng => ({ latitude: p.latitude, longitude: -wrapLongitude(-p.longitude) });
 
 /** A box's longitudes as ranges from west to east: one, or two for a box across the antimeridian. */
 export function longitudeRanges(b: Bounds): [west: number, east: number][] {
@@ -160,7 +191,8 @@ export function checkBounds(b: Bounds): GeoProblem | null {
 
 const clampLatitude = (v: number) => Math.max(-90, Math.min(90, v));
 /** A longitude moved by whole turns into [-180, 180). */
-const wrapLongitude = (v: number) => ((((v + 180) % 360) + 360) % 360) - 180;
+// A longitude already in range is returned as it is: the modulo would give 179.20000000000005 for 179.2.
+const wrapLongitude = (v: number) => (v >= -180 && v < 180 ? v : ((((v + 180) % 360) + 360) % 360) - 180);
 
 /**
  * `value` moved by whole periods (turns of the world: 360°, or the world's width in pixels) to lie nearest

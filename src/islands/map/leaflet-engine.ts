@@ -84,7 +84,8 @@ export function createLeafletEngine(
       map.on('moveend', () => listener());
     },
     onClick(listener) {
-      map.on('click', (event: L.LeafletMouseEvent) => listener(fromLatLng(event.latlng.wrap())));
+      // As clicked on the copy of the world in view: corners of an area drawn over the antimeridian run on past ±180.
+      map.on('click', (event: L.LeafletMouseEvent) => listener(fromLatLng(event.latlng)));
     },
     setMarkers(list) {
       const keep = new Set(list.map((m) => m.key));

@@ -15,6 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import { areaNear } from '../../islands/map/geo.ts';
 import type { Executor } from '../db/client.ts';
 import { preparedPerDatabase, preparedPerKey, UNNAMED } from '../db/prepared.ts';
 import { cappedTotal, countCap, withCappedTotal } from './paging.ts';
@@ -174,9 +175,19 @@ export function markerConditions(
     else conditions.push(gte(table.longitude, west), lte(table.longitude, east));
   }
   if (filter.polygon) {
-    // PostgreSQL's built-in geometry (no extension; PGlite has it too): x is the longitude, y the latitude.
-    const ring = `(${filter.polygon.map((p) => `(${p.longitude},${p.latitude})`).join(',')})`;
-    conditions.push(sql`point(${table.longitude}, ${table.latitude}) <@ ${ring}::polygon`);
+    // PostgreSQL's built-in geometry (no extension; PGlite has it too): x is the longitude, y the latitude. An area
+    // across the antimeridian runs past ±180 (geo.ts, parseArea), so a listing on the far side of the line is tested
+    // a turn of the world over too.
+    const corners = areaNear(filter.polygon);
+    const ring = `(${corners.map((p) => `(${p.longitude},${p.latitude})`).join(',')})`;
+    const longitudes = corners.map((p) => p.longitude);
+    const copies = [
+      sql`${table.longitude}`,
+      ...(Math.max(...longitudes) > 180 ? [sql`${table.longitude} + 360`] : []),
+      ...(Math.min(...longitudes) < -180 ? [sql`${table.longitude} - 360`] : []),
+    ];
+    const inside = copies.map((longitude) => sql`point(${longitude}, ${table.latitude}) <@ ${ring}::polygon`);
+    conditions.push(inside.length === 1 ? inside[0]! : sql`(${sql.join(inside, sql` or `)})`);
   }
   return conditions;
 }

@@ -1,6 +1,6 @@
 import {
+  areaBounds,
   boundsAround,
-  boundsOf,
   distanceKm,
   intersectBounds,
   type Bounds,
@@ -101,7 +101,7 @@ const NOTHING: MapResult = {
 /** The repository filter for a query, or null when it cannot match anything (an area outside the view). */
 async function filterOf(db: Database, query: MapQuery, nearRadiusKm: number): Promise<PublicPropertyFilter | null> {
   let bounds: Bounds | null = query.bounds ?? WORLD;
-  if (query.area) bounds = intersectBounds(bounds, boundsOf(query.area));
+  if (query.area) bounds = intersectBounds(bounds, areaBounds(query.area));
   if (query.near && Number.isFinite(nearRadiusKm) && bounds)
     bounds = intersectBounds(bounds, boundsAround(query.near, nearRadiusKm));
   if (!bounds) return null;

@@ -41,7 +41,10 @@ const area = z
   )
   .openapi({
     type: 'string',
-    description: `A drawn area: ${AREA_MIN_POINTS} to ${AREA_MAX_POINTS} corners as \`lat,lng\` separated by \`;\``,
+    description:
+      `A drawn area: ${AREA_MIN_POINTS} to ${AREA_MAX_POINTS} corners as \`lat,lng\` separated by \`;\`, joined as ` +
+      'given; longitudes past ±180 (up to 540, all within 360° of each other) continue over the antimeridian: ' +
+      '179.2° E to 179.2° W is `…,179.2;…,180.8;…`',
     example: '38.75,-9.2;38.75,-9.1;38.7,-9.1;38.7,-9.2',
   });
 
@@ -206,7 +209,8 @@ const routes = {
     description:
       'Approved, active listings with coordinates. `south`, `west`, `north`, `east` (all four, degrees) the view; ' +
       '`west` greater than `east` is a view across the antimeridian (from `west` eastwards over 180 to `east`); ' +
-      '`area` a drawn polygon (3 to 100 `lat,lng` corners separated by `;`), tested exactly after the box; ' +
+      '`area` a drawn polygon (3 to 100 `lat,lng` corners separated by `;`; past ±180 it continues over the ' +
+      'antimeridian), tested exactly after the box; ' +
       '`latitude`, `longitude` a point: the list is nearest first with `distance_km`, searched in a box reaching 25, 100, ' +
       'then 500 km, then everywhere until something is found. Filters: `property_type` sell|rent, `category_id` or ' +
       '`category_slug_id`, `min_price`, `max_price`. `items` is one page (`offset`, `limit` up to 100, newest ' +
