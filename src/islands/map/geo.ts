@@ -137,12 +137,11 @@ export function areaNear(points: readonly LatLng[], reference = 0): LatLng[] {
   return by === 0 ? [...points] : points.map((p) => ({ latitude: p.latitude, longitude: p.longitude + by }));
 }
 
-/** The box around an area: across the antimeridian (west > east) when its longitudes run past ±180. */
-export function areaBounds(points: readonly LatLng[]): Bounds {
-  const box = boundsOf(areaNear(points));
-  if (box.east - box.west >= 360) return { ...box, west: -180, east: 180 };
-  return { ...box, west: wrapLongitude(box.west), east: -wrapLongitude(-box.east) };
-}
+/**
+ * The box around an area: across the antimeridian (west > east) when its longitudes run past ±180, whichever copy of
+ * the world they are on (its edges wrapped as a map view's are).
+ */
+export const areaBounds = (points: readonly LatLng[]): Bounds => viewBounds(boundsOf(points));
 
 /** A point's longitude as the same meridian within -180..180 (a click on a map scrolled around the world). */
 export const wrapPoint = (p: LatLng): LatLng => ({ latitude: p.latitude, longitude: -wrapLongitude(-p.longitude) });
@@ -234,14 +233,13 @@ export function boundsAround(center: LatLng, radiusKm: number): Bounds {
   const dLat = radiusKm / 111.32;
   const cos = Math.cos(rad(center.latitude));
   const dLng = cos < 1e-6 ? 180 : radiusKm / (111.32 * cos);
-  const latitudes = { south: clampLatitude(center.latitude - dLat), north: clampLatitude(center.latitude + dLat) };
-  if (dLng >= 180) return { ...latitudes, west: -180, east: 180 };
-  // As a map view's edges: a box that ends at the line ends at 180, one that starts there at -180.
-  return {
-    ...latitudes,
-    west: wrapLongitude(center.longitude - dLng),
-    east: -wrapLongitude(-(center.longitude + dLng)),
-  };
+  // Wrapped as a map view's edges: the world when the circle reaches round it, latitudes clamped to the poles.
+  return viewBounds({
+    south: center.latitude - dLat,
+    north: center.latitude + dLat,
+    west: center.longitude - dLng,
+    east: center.longitude + dLng,
+  });
 }
 
 /** Ray casting; used by the browser to tell whether a marker lies in the drawn area before the server answers. */
