@@ -557,6 +557,48 @@ describe('get_property detail', () => {
     expect(newest.similar).toHaveLength(4);
   });
 
+  it("lists parameters in the category's order, facilities nearest first and floors in their order", async () => {
+    const [bedrooms, furnished] = await db().query.parameters.findMany({ orderBy: (p, { asc }) => asc(p.id) });
+    // A parameter the apartment category does not list (it was taken out of the category after posting).
+    const [parking] = await db()
+      .insert(s.parameters)
+      .values({ name: 'Parking', typeOfParameter: 'number' })
+      .returning();
+    const [school, hospital] = await db().query.facilities.findMany({ orderBy: (f, { asc }) => asc(f.id) });
+    const p = await listing({ title: 'Flat with details' });
+    await db()
+      .insert(s.propertyParameters)
+      .values([
+        { propertyId: p.id, parameterId: parking!.id, value: 1 },
+        { propertyId: p.id, parameterId: furnished!.id, value: 'Yes' },
+        { propertyId: p.id, parameterId: bedrooms!.id, value: 2 },
+      ]);
+    await db()
+      .insert(s.propertyFacilities)
+      .values([
+        { propertyId: p.id, facilityId: school!.id, distance: 2 },
+        { propertyId: p.id, facilityId: hospital!.id, distance: 0.4 },
+      ]);
+    await db()
+      .insert(s.propertyFloors)
+      .values([
+        { propertyId: p.id, title: 'First floor', sortOrder: 1 },
+        { propertyId: p.id, title: 'Ground floor', sortOrder: 0 },
+      ]);
+
+    const d = (await get(`get_property?slug_id=${p.slug}`)).body.data;
+    expect(d.parameters.map((x: { name: string; value: unknown }) => [x.name, x.value])).toEqual([
+      ['Bedrooms', 2],
+      ['Furnished', 'Yes'],
+      ['Parking', 1],
+    ]);
+    expect(d.facilities).toEqual([
+      { id: hospital!.id, name: 'Hospital', distance: 0.4, image: null },
+      { id: school!.id, name: 'School', distance: 2, image: null },
+    ]);
+    expect(d.floors.map((f: { title: string }) => f.title)).toEqual(['Ground floor', 'First floor']);
+  });
+
   it('counts a view by visitors and anonymous callers, not by the owner, and not in lists', async () => {
     const p = await listing();
     // Views are written a few seconds later, together (view-counter.ts); the test writes them when it reads.

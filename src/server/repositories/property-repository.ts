@@ -29,6 +29,7 @@ import {
   parameters,
   properties,
   propertyFacilities,
+  propertyFloors,
   propertyParameters,
   propertyTally,
   users,
@@ -507,7 +508,54 @@ export function listSimilarCards(db: Executor, listing: { id: number; categoryId
   return similarCardsStatement(db).execute({ categoryId: listing.categoryId, exceptId: listing.id });
 }
 
-/** One listing with its category and owner, by id or by slug, prepared once per database (db/prepared.ts). */
+/** A listing's parameter value as its detail shows it: the parameter's name, kind and icon with the value. */
+export type ParameterDetail = Pick<typeof parameters.$inferSelect, 'id' | 'name' | 'typeOfParameter' | 'image'> &
+  Pick<typeof propertyParameters.$inferSelect, 'value'>;
+
+/** A facility a listing is near, by name, with its distance. */
+export type FacilityDetail = Pick<typeof facilities.$inferSelect, 'id' | 'name' | 'image'> &
+  Pick<typeof propertyFacilities.$inferSelect, 'distance'>;
+
+/** A listing's floor plan. */
+export type FloorDetail = Pick<typeof propertyFloors.$inferSelect, 'id' | 'title' | 'image'>;
+
+/*
+ * A listing's parameters, facilities and floors as JSON arrays computed with the row of `properties` they belong to,
+ * so its detail is one statement instead of four (on PGlite each statement is a trip to its thread).
+ */
+const jsonList = <T>(row: SQL, order: SQL, from: SQL) =>
+  sql<T[]>`coalesce((select json_agg(${row} order by ${order}) from ${from}), '[]'::json)`;
+
+/** Its category's order first (parameters the category no longer lists last), then the parameter's id. */
+const parametersOfListing = jsonList<ParameterDetail>(
+  sql`json_build_object('id', ${parameters.id}, 'name', ${parameters.name}, 'typeOfParameter', ${parameters.typeOfParameter},
+    'image', ${parameters.image}, 'value', ${propertyParameters.value})`,
+  sql`${categoryParameters.sortOrder} asc nulls last, ${parameters.id}`,
+  sql`${propertyParameters} join ${parameters} on ${parameters.id} = ${propertyParameters.parameterId}
+    left join ${categoryParameters} on ${categoryParameters.parameterId} = ${parameters.id}
+      and ${categoryParameters.categoryId} = ${properties.categoryId}
+    where ${propertyParameters.propertyId} = ${properties.id}`,
+);
+
+/** Nearest first. */
+const facilitiesOfListing = jsonList<FacilityDetail>(
+  sql`json_build_object('id', ${facilities.id}, 'name', ${facilities.name}, 'image', ${facilities.image},
+    'distance', ${propertyFacilities.distance})`,
+  sql`${propertyFacilities.distance}, ${facilities.id}`,
+  sql`${propertyFacilities} join ${facilities} on ${facilities.id} = ${propertyFacilities.facilityId}
+    where ${propertyFacilities.propertyId} = ${properties.id}`,
+);
+
+const floorsOfListing = jsonList<FloorDetail>(
+  sql`json_build_object('id', ${propertyFloors.id}, 'title', ${propertyFloors.title}, 'image', ${propertyFloors.image})`,
+  sql`${propertyFloors.sortOrder}, ${propertyFloors.id}`,
+  sql`${propertyFloors} where ${propertyFloors.propertyId} = ${properties.id}`,
+);
+
+/**
+ * One listing with its category, owner, parameters, facilities and floors, by id or by slug, prepared once per
+ * database (db/prepared.ts).
+ */
 const listingWithOwner = (key: 'id' | 'slug') =>
   preparedPerDatabase((db) =>
     db
@@ -515,6 +563,9 @@ const listingWithOwner = (key: 'id' | 'slug') =>
         property: propertyColumns,
         category: { id: categories.id, name: categories.name, slug: categories.slug },
         owner: listingOwnerColumns,
+        parameters: parametersOfListing,
+        facilities: facilitiesOfListing,
+        floors: floorsOfListing,
       })
       .from(properties)
       .innerJoin(users, eq(users.id, properties.ownerId))
@@ -527,8 +578,9 @@ const listingWithOwnerById = listingWithOwner('id');
 const listingWithOwnerBySlug = listingWithOwner('slug');
 
 /**
- * One listing whatever its state (the service decides who may see it), with its category and the owner's card.
- * The owner's email and mobile come along for the service to show to signed-in viewers only.
+ * One listing whatever its state (the service decides who may see it), with its category, the owner's card and
+ * its parameters, facilities and floors. The owner's email and mobile come along for the service to show to
+ * signed-in viewers only.
  */
 export async function findPropertyWithOwner(db: Executor, by: { id: number } | { slug: string }) {
   const [row] =
@@ -557,52 +609,13 @@ export async function findPropertyAccess(db: Executor, by: { id: number } | { sl
   return row ?? null;
 }
 
-const parameterDetails = preparedPerDatabase((db) =>
-  db
-    .select({
-      id: parameters.id,
-      name: parameters.name,
-      typeOfParameter: parameters.typeOfParameter,
-      image: parameters.image,
-      value: propertyParameters.value,
-    })
-    .from(propertyParameters)
-    .innerJoin(parameters, eq(parameters.id, propertyParameters.parameterId))
-    .leftJoin(
-      categoryParameters,
-      and(
-        eq(categoryParameters.parameterId, parameters.id),
-        eq(categoryParameters.categoryId, sql.placeholder('categoryId')),
-      ),
-    )
-    .where(eq(propertyParameters.propertyId, sql.placeholder('propertyId')))
-    .orderBy(sql`${categoryParameters.sortOrder} asc nulls last`, asc(parameters.id))
-    .prepare('listing_parameter_details'),
-);
-
-/** A listing's parameter values with their names and types, in the category's order. */
-export function listParameterDetails(db: Executor, propertyId: number, categoryId: number) {
-  return parameterDetails(db).execute({ propertyId, categoryId });
-}
-
-const facilityDetails = preparedPerDatabase((db) =>
-  db
-    .select({
-      id: facilities.id,
-      name: facilities.name,
-      image: facilities.image,
-      distance: propertyFacilities.distance,
-    })
-    .from(propertyFacilities)
-    .innerJoin(facilities, eq(facilities.id, propertyFacilities.facilityId))
-    .where(eq(propertyFacilities.propertyId, sql.placeholder('propertyId')))
-    .orderBy(asc(propertyFacilities.distance), asc(facilities.id))
-    .prepare('listing_facility_details'),
-);
-
-/** The facilities a listing is near, with their names, nearest first. */
-export function listFacilityDetails(db: Executor, propertyId: number) {
-  return facilityDetails(db).execute({ propertyId });
+/** A listing's parameters and facilities by name, as its detail shows them (empty lists for no such listing). */
+export async function findListingDetails(db: Executor, propertyId: number) {
+  const [row] = await db
+    .select({ parameters: parametersOfListing, facilities: facilitiesOfListing })
+    .from(properties)
+    .where(eq(properties.id, propertyId));
+  return row ?? { parameters: [], facilities: [] };
 }
 
 /**

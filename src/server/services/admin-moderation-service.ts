@@ -5,7 +5,7 @@ import type { Database, Executor } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import * as repo from '../repositories/admin-moderation-repository.ts';
 import type { ProjectRow } from '../repositories/project-repository.ts';
-import { listFacilityDetails, listParameterDetails } from '../repositories/property-repository.ts';
+import { findListingDetails } from '../repositories/property-repository.ts';
 import type { PropertyRow } from '../repositories/property-write-repository.ts';
 import { findUserVerificationStatus } from '../repositories/user-repository.ts';
 import { findSettingValue } from '../repositories/admin-policy-repository.ts';
@@ -102,10 +102,8 @@ export async function getListingForReview(deps: Deps, actor: SessionUser | null,
       ? await ownPropertyView(deps, row as PropertyRow)
       : await ownProjectView(deps, row as ProjectRow);
   // A property's details and facilities by name, as visitors will read them (projects have neither).
-  const [parameters, facilities] =
-    kind === 'property'
-      ? await Promise.all([listParameterDetails(deps.db, row.id, row.categoryId), listFacilityDetails(deps.db, row.id)])
-      : [[], []];
+  const { parameters, facilities } =
+    kind === 'property' ? await findListingDetails(deps.db, row.id) : { parameters: [], facilities: [] };
   return {
     kind,
     listing,

@@ -3,13 +3,7 @@ import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { AppError } from '../errors.ts';
 import { hasReported } from '../repositories/engagement-repository.ts';
-import {
-  findPropertyWithOwner,
-  isPublicListing,
-  listFacilityDetails,
-  listParameterDetails,
-} from '../repositories/property-repository.ts';
-import { listFloors } from '../repositories/property-write-repository.ts';
+import { findPropertyWithOwner, isPublicListing } from '../repositories/property-repository.ts';
 import { imageView } from './image-view.ts';
 import { hasPackageFeature } from './package-service.ts';
 import { ownerCardView } from './listing-view.ts';
@@ -42,15 +36,12 @@ export async function propertyDetail(
   const found = await findPropertyWithOwner(deps.db, by);
   const isOwner = found !== null && viewer !== null && found.owner.id === viewer.id;
   if (!found || (!isPublicListing(found.property) && !isOwner)) throw AppError.notFound('listing.not_found');
-  const { property: row, owner, category } = found;
+  const { property: row, owner, category, parameters, facilities, floors } = found;
   const { storage } = deps;
 
-  const [access, settings, parameters, facilities, floors, reported, similar] = await Promise.all([
+  const [access, settings, reported, similar] = await Promise.all([
     !row.isPremium || isOwner || hasPackageFeature(deps.db, viewer, 'premium_properties'),
     getPublicSettings(deps.db),
-    listParameterDetails(deps.db, row.id, row.categoryId),
-    listFacilityDetails(deps.db, row.id),
-    listFloors(deps.db, row.id),
     viewer ? hasReported(deps.db, viewer.id, row.id) : Promise.resolve(false),
     similarCards(deps.db, row, now),
   ]);
