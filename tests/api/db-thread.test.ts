@@ -33,6 +33,14 @@ describe('the embedded database on its own thread', () => {
     answers.forEach(({ rows }, i) => expect(rows).toEqual([{ twice: i * 2, text: 'ab'.repeat(i) }]));
   });
 
+  it('answers with every row of a large result (PGlite hands it over in pieces)', async () => {
+    const { rows } = await client.query<{ n: number; text: string }>(
+      `select n, repeat('x', 200) || n as text from generate_series(1, 20000) n`,
+    );
+    expect(rows).toHaveLength(20000);
+    expect(rows.every((row, i) => row.n === i + 1 && row.text === 'x'.repeat(200) + String(i + 1))).toBe(true);
+  });
+
   it('reads and writes values as in-process PGlite does (arrays, dates, JSON, numbers, bytes)', async () => {
     const text = `select $1::integer[] as ints, $2::text[] as texts, $3::timestamptz as at, $4::jsonb as doc,
       $5::numeric as price, $6::boolean as yes, $7::bytea as bytes, null::integer as nothing, 12345678901::bigint as big`;
