@@ -41,9 +41,10 @@ describe('the embedded database on its own thread', () => {
     expect(rows.every((row, i) => row.n === i + 1 && row.text === 'x'.repeat(200) + String(i + 1))).toBe(true);
   });
 
-  it('reads and writes values as in-process PGlite does (arrays, dates, JSON, numbers, bytes)', async () => {
+  it('reads and writes values as in-process PGlite does (arrays, dates, JSON, numbers, bytes, any script)', async () => {
     const text = `select $1::integer[] as ints, $2::text[] as texts, $3::timestamptz as at, $4::jsonb as doc,
-      $5::numeric as price, $6::boolean as yes, $7::bytea as bytes, null::integer as nothing, 12345678901::bigint as big`;
+      $5::numeric as price, $6::boolean as yes, $7::bytea as bytes, null::integer as nothing, 12345678901::bigint as big,
+      $8::text as words`;
     const params = [
       [1, 2, 3],
       ['a', 'b,c', 'd"e'],
@@ -52,6 +53,7 @@ describe('the embedded database on its own thread', () => {
       '1250.50',
       true,
       new Uint8Array([0, 1, 255]),
+      'شقة مطلة على البحر — Zürich 🏠 東京',
     ];
     const inProcess = await PGlite.create();
     try {

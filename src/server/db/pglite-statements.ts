@@ -1,7 +1,7 @@
-import { parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import { databaseErrorCode } from '../errors.ts';
-import { batch, PgliteThread } from './pglite-thread.ts';
+import { batch, parameterTypesOf, PgliteThread, resultsOf } from './pglite-thread.ts';
 
 /**
  * Named statements for PGlite. Drizzle's PGlite driver drops a prepared statement's name and PGlite parses, plans
@@ -92,7 +92,7 @@ export class NamedStatements {
         serialize.sync(),
       ),
     );
-    return parse.parseResults(answers, client.parsers, options)[0] as Results<T>;
+    return resultsOf(answers, client.parsers, options)[0] as Results<T>;
   }
 
   /** The statement parsed under `name` (or being parsed: calls arriving together parse it once). */
@@ -103,7 +103,7 @@ export class NamedStatements {
     if (parsed) throw new Error(`The statement ${name} was prepared with another text`);
     const types = this.client
       .execProtocol(batch(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()))
-      .then(parse.parseDescribeStatementResults);
+      .then(parameterTypesOf);
     const entry = { text, types };
     this.#parsed.set(name, entry);
     types.catch(() => {

@@ -1,10 +1,29 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { parse, protocol, TransactionAbortedError, types, type QueryOptions, type Results } from '@electric-sql/pglite';
+import {
+  CommandCompleteMessage,
+  DatabaseError,
+  NotificationResponseMessage,
+  type BackendMessage,
+} from 'pg-protocol/dist/messages.js';
+import { Parser } from 'pg-protocol/dist/parser.js';
 import { pgliteThreadMain } from './pglite-thread-worker.ts';
 
-const { serialize, messages } = protocol;
-type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>['parse']>[1]>[0];
+const { serialize } = protocol;
+
+/** PGlite's reading of an answer into results: it goes by the messages' names, which pg-protocol's share. */
+type PgliteMessages = Parameters<typeof parse.parseResults>[0];
+
+/** Each statement's rows, fields and counts in an answer, with PGlite's type parsers (as PGlite's `query`). */
+export function resultsOf(answers: BackendMessage[], parsers: Record<number, types.Parser>, options?: QueryOptions) {
+  return parse.parseResults(answers as unknown as PgliteMessages, parsers, options);
+}
+
+/** The parameter types in the answer to a statement's description. */
+export function parameterTypesOf(answers: BackendMessage[]): number[] {
+  return parse.parseDescribeStatementResults(answers as unknown as PgliteMessages);
+}
 type Listener = (payload: string) => void;
 
 /** A transaction's client: what Drizzle's PGlite driver calls on it (its savepoints are statements too). */
@@ -190,11 +209,13 @@ export class PgliteThread {
     const data = await this.#send(message);
     const answers: BackendMessage[] = [];
     let error: Error | undefined;
-    new protocol.Parser().parse(data, (answer) => {
-      if (answer instanceof messages.DatabaseError) error ??= answer;
-      else if (answer instanceof messages.NotificationResponseMessage) this.#notify(answer.channel, answer.payload);
+    // node-postgres's parser rather than PGlite's own: PGlite's copies each value's bytes before decoding them, and
+    // took three times as long over a page of listings (docs/decisions/029).
+    new Parser().parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength), (answer) => {
+      if (answer instanceof DatabaseError) error ??= answer;
+      else if (answer instanceof NotificationResponseMessage) this.#notify(answer.channel, answer.payload);
       // A table or type created, changed or dropped may change the parameter types of a text already seen.
-      else if (answer instanceof messages.CommandCompleteMessage && SCHEMA_CHANGES.test(answer.text))
+      else if (answer instanceof CommandCompleteMessage && SCHEMA_CHANGES.test(answer.text))
         this.#parameterTypes.clear();
       answers.push(answer);
     });
@@ -261,12 +282,12 @@ export class PgliteThread {
         serialize.sync(),
       ),
     );
-    return parse.parseResults(answers, this.parsers, options)[0] as Results<T>;
+    return resultsOf(answers, this.parsers, options)[0] as Results<T>;
   }
 
   async #exec(text: string, options?: QueryOptions): Promise<Results[]> {
     const answers = await this.execProtocol(batch(serialize.query(text), serialize.sync()));
-    return parse.parseResults(answers, this.parsers, options);
+    return resultsOf(answers, this.parsers, options);
   }
 
   /**
@@ -285,7 +306,7 @@ export class PgliteThread {
         serialize.sync(),
       ),
     );
-    const types = parse.parseDescribeStatementResults(answers);
+    const types = parameterTypesOf(answers);
     if (!options?.paramTypes) {
       if (this.#parameterTypes.size >= MAX_STATEMENT_TEXTS) this.#parameterTypes.clear();
       this.#parameterTypes.set(text, types);
