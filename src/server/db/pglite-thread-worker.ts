@@ -1,4 +1,6 @@
 import type * as Pglite from '@electric-sql/pglite';
+import type * as PgliteNodeFs from '@electric-sql/pglite/nodefs';
+import type * as Fs from 'node:fs';
 import type * as WorkerThreads from 'node:worker_threads';
 
 /**
@@ -13,9 +15,50 @@ import type * as WorkerThreads from 'node:worker_threads';
  */
 export function pgliteThreadMain(require: NodeJS.Require): void {
   const { parentPort, workerData } = require('node:worker_threads') as typeof WorkerThreads;
-  const { pglite, dataDir } = workerData as { pglite: string; dataDir: string };
+  const { pglite, pgliteNodeFs, dataDir } = workerData as { pglite: string; pgliteNodeFs: string; dataDir: string };
   const { PGlite } = require(pglite) as typeof Pglite;
   const port = parentPort!;
+
+  /** Emscripten's Node file system as PostgreSQL sees it: its stream operations are one object all files share. */
+  interface NodeFsModule {
+    NODEFS: {
+      stream_ops: { fsync?: (stream: { nfd: number }) => number };
+      tryFSOperation<T>(operation: () => T): T;
+    };
+  }
+
+  /**
+   * A data directory whose files PostgreSQL can flush to disk. PGlite starts PostgreSQL with fsync off, and
+   * Emscripten's Node file system has no fsync to call anyway, so a write was acknowledged once the operating system
+   * had it, not the disk: a crash of the machine could lose the last seconds. Here the file system gets an fsync
+   * (before PostgreSQL starts, so recovery's own flushes count too), and PostgreSQL runs with fsync on, flushing its
+   * log at each commit with fsync: its `fdatasync` does not reach the file system in PGlite's build.
+   */
+  function flushedDirectory(directory: string): Pick<Pglite.PGliteOptions, 'fs' | 'startParams'> {
+    const fs = require('node:fs') as typeof Fs;
+    const { NodeFS } = require(pgliteNodeFs) as typeof PgliteNodeFs;
+    class FlushedNodeFS extends NodeFS {
+      override async init(...args: Parameters<InstanceType<typeof NodeFS>['init']>) {
+        const setup = await super.init(...args);
+        const giveFsync = (mod: NodeFsModule) => {
+          // An error becomes PostgreSQL's errno, and a log it cannot flush stops it, as on any PostgreSQL.
+          mod.NODEFS.stream_ops.fsync = (stream) => mod.NODEFS.tryFSOperation(() => (fs.fsyncSync(stream.nfd), 0));
+        };
+        const preRun = [...(setup.emscriptenOpts.preRun ?? []), giveFsync];
+        return { emscriptenOpts: { ...setup.emscriptenOpts, preRun: preRun as typeof setup.emscriptenOpts.preRun } };
+      }
+    }
+    return {
+      fs: new FlushedNodeFS(directory),
+      startParams: [
+        ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+        '-c',
+        'fsync=on',
+        '-c',
+        'wal_sync_method=fsync',
+      ],
+    };
+  }
 
   interface Request {
     id: number;
@@ -33,7 +76,8 @@ export function pgliteThreadMain(require: NodeJS.Require): void {
             .join(', ')
         : String(error);
 
-  PGlite.create(dataDir).then(
+  // A database in memory (the tests') has nothing to flush.
+  PGlite.create(dataDir.startsWith('memory://') ? { dataDir } : flushedDirectory(dataDir)).then(
     (db) => {
       // One batch at a time, in the order sent: PostgreSQL here has a single session.
       let queue = Promise.resolve();

@@ -98,7 +98,11 @@ export class PgliteThread {
   static async open(dataDir: string): Promise<PgliteThread> {
     const worker = new Worker(`(${pgliteThreadMain.toString()})(require)`, {
       eval: true,
-      workerData: { dataDir, pglite: createRequire(import.meta.url).resolve('@electric-sql/pglite') },
+      workerData: {
+        dataDir,
+        pglite: resolveModule('@electric-sql/pglite'),
+        pgliteNodeFs: resolveModule('@electric-sql/pglite/nodefs'),
+      },
     });
     try {
       await new Promise<void>((resolve, reject) => {
@@ -347,6 +351,8 @@ export class PgliteThread {
     }
   }
 }
+
+const resolveModule = (specifier: string) => createRequire(import.meta.url).resolve(specifier);
 
 /** The command tags of statements that change the schema. */
 const SCHEMA_CHANGES = /^(CREATE|ALTER|DROP) /;
