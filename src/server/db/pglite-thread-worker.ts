@@ -104,6 +104,7 @@ export function pgliteThreadMain(require: NodeJS.Require): void {
       size += chunk.length;
     };
     await db.execProtocolRawStream(message, { syncToFs: false, onRawData });
+    // The pieces joined as `batch` in pglite-thread.ts joins messages: this text cannot import it (see above).
     if (chunks.length === 1) return chunks[0]!;
     const data = new Uint8Array(size);
     let offset = 0;

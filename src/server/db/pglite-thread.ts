@@ -24,6 +24,7 @@ export function resultsOf(answers: BackendMessage[], parsers: Record<number, typ
 export function parameterTypesOf(answers: BackendMessage[]): number[] {
   return parse.parseDescribeStatementResults(answers as unknown as PgliteMessages);
 }
+
 type Listener = (payload: string) => void;
 
 /** A transaction's client: what Drizzle's PGlite driver calls on it (its savepoints are statements too). */
