@@ -1,7 +1,9 @@
 import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { ApiDeps } from '../src/server/api/context.ts';
+import type { SessionUser } from '../src/server/auth/session-user.ts';
 import { dropCachedReads } from '../src/server/cache/read-cache.ts';
 import * as s from '../src/server/db/schema/index.ts';
+import { setFavourite } from '../src/server/services/engagement-service.ts';
 import { homepageData } from '../src/server/services/home-service.ts';
 import { searchMapForApi } from '../src/server/services/map-search-service.ts';
 import { viewProperty } from '../src/server/services/property-detail-service.ts';
@@ -66,12 +68,12 @@ export const MAP_VIEWS = [
   east: c.longitude + 0.08,
 }));
 
-/** Public slugs spread over the whole table, for detail lookups that do not all hit one cached row. */
-async function sampleSlugs(deps: Deps, wanted: number): Promise<string[]> {
+/** Public listings spread over the whole table, for lookups that do not all hit one cached row. */
+async function sampleListings(deps: Deps, wanted: number): Promise<{ id: number; slug: string }[]> {
   const [{ total } = { total: 0 }] = await deps.db.select({ total: sql<number>`max(id)::int` }).from(s.properties);
   const step = Math.max(1, Math.floor(total / wanted));
-  const rows = await deps.db
-    .select({ slug: s.properties.slug })
+  return deps.db
+    .select({ id: s.properties.id, slug: s.properties.slug })
     .from(s.properties)
     .where(
       and(
@@ -81,7 +83,26 @@ async function sampleSlugs(deps: Deps, wanted: number): Promise<string[]> {
       ),
     )
     .limit(wanted);
-  return rows.map((r) => r.slug);
+}
+
+/**
+ * A demo user saves a listing to their favourites and takes it off again: two short transactions, each a commit
+ * that waits for its log to reach the disk (docs/decisions/036); the listing's like count ends as it began.
+ */
+async function favouriteSavedAndRemoved(deps: Deps, actor: SessionUser, propertyId: number) {
+  const saved = await setFavourite(deps.db, actor, { property_id: propertyId, type: 1 });
+  const removed = await setFavourite(deps.db, actor, { property_id: propertyId, type: 0 });
+  return { saved, removed };
+}
+
+/** The demo seed's first user, as a signed-in visitor. */
+async function demoUser(deps: Deps): Promise<SessionUser> {
+  const [user] = await deps.db
+    .select({ id: s.users.id, name: s.users.name, email: s.users.email })
+    .from(s.users)
+    .where(eq(s.users.email, 'user1@example.com'));
+  if (!user) throw new Error('the demo seed has no user1@example.com');
+  return { ...user, sessionId: 0, role: 'user' };
 }
 
 /**
@@ -120,8 +141,10 @@ async function ownerAddedAndDeleted(deps: Deps, listings: number, i: number) {
 }
 
 export async function scenarios(deps: Deps): Promise<Scenario[]> {
-  const slugs = await sampleSlugs(deps, 200);
-  if (slugs.length === 0) throw new Error('no public listings to look up');
+  const listings = await sampleListings(deps, 200);
+  if (listings.length === 0) throw new Error('no public listings to look up');
+  const slugs = listings.map((listing) => listing.slug);
+  const user = await demoUser(deps);
   const at = <T>(items: readonly T[], i: number) => items[i % items.length]!;
   return [
     {
@@ -156,5 +179,9 @@ export async function scenarios(deps: Deps): Promise<Scenario[]> {
       },
     },
     { name: 'owner with 1,000 listings added and deleted', run: (i) => ownerAddedAndDeleted(deps, 1000, i) },
+    {
+      name: 'favourite saved and removed (two commits)',
+      run: (i) => favouriteSavedAndRemoved(deps, user, at(listings, i).id),
+    },
   ];
 }

@@ -80,13 +80,19 @@ describe('benchmark scenarios', () => {
       'home data (cached)',
       'home data (cold)',
       'owner with 1,000 listings added and deleted',
+      'favourite saved and removed (two commits)',
     ]);
     for (const scenario of all) {
       // Each scenario answers something: an empty result would time a query that does no work. Searches that match
       // nothing are that scenario's point, and still answer with a count.
       const result = (await scenario.run(0)) as { total?: number; id?: number; latest_properties?: unknown[] };
       if (scenario.name.includes('no matches')) expect(result.total).toBe(0);
-      else expect(result.total ?? result.id ?? result.latest_properties?.length).toBeGreaterThan(0);
+      else if (scenario.name.startsWith('favourite')) {
+        // Both writes went through: the like the save added, the removal took away.
+        const { saved, removed } = result as unknown as Record<string, { is_favourite: boolean; total_likes: number }>;
+        expect(saved).toMatchObject({ is_favourite: true, total_likes: removed!.total_likes + 1 });
+        expect(removed!.is_favourite).toBe(false);
+      } else expect(result.total ?? result.id ?? result.latest_properties?.length).toBeGreaterThan(0);
       const timing = await measure(scenario.name, scenario.run, {
         warmup: 1,
         iterations: 5,
