@@ -128,14 +128,15 @@ describe('migrations', () => {
           `\\(${place}_key, created_at DESC, id DESC\\) INCLUDE \\(property_type, category_id, price_minor\\) WHERE`,
         ),
       );
+    // The admins' review queues in order of the latest change, one status or all (migration 0024).
+    expect(defs['properties_review_idx']).toMatch(/\(admin_status, updated_at, id\)/);
+    expect(defs['properties_updated_idx']).toMatch(/\(updated_at, id\)/);
     for (const name of [
-      'properties_public_recent_idx',
       'properties_category_idx',
       'properties_price_idx',
       'properties_views_idx',
       'properties_likes_idx',
       'properties_featured_idx',
-      'properties_location_idx',
       'properties_owner_idx',
       'properties_public_owner_idx',
       'properties_public_location_idx',

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { recordStatements } from '../../bench/explain.ts';
 import { COUNT_CAP } from '../../src/server/repositories/paging.ts';
 import { listPublicProperties, type PublicPropertyFilter } from '../../src/server/repositories/property-repository.ts';
+import { adminToken } from '../support/admin.ts';
 import { createProperty, createSignedInUser, seedCatalog } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -188,6 +189,29 @@ describe('capped counts', () => {
     expect(deeper.items).toHaveLength(20);
     for (const id of ids(deeper.items)) expect(markers).not.toContain(id);
     expect(Math.max(...ids(deeper.items))).toBeLessThan(Math.min(...markers));
+  });
+});
+
+describe("the admins' review queue", () => {
+  it('counts up to the cap as the public lists do, newest change first, and pages past it', async () => {
+    const token = await adminToken(app);
+    const queue = async (query: string) => {
+      const res = await app.call('GET', `/api/admin/properties?${query}`, { token });
+      expect(res.status).toBe(200);
+      return res.body.data;
+    };
+    const approved = await queue(`admin_status=approved&city=${BULK_CITY}`);
+    expect(approved).toMatchObject({ total: COUNT_CAP, total_capped: true, offset: 0, limit: 20 });
+    expect(approved.items).toHaveLength(20);
+    const changed: { updated_at: string; id: number }[] = approved.items;
+    const newestFirst = [...changed].sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.id - a.id);
+    expect(changed.map((item) => item.id)).toEqual(newestFirst.map((item) => item.id));
+    expect(await queue('admin_status=all')).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    const last = await queue(`admin_status=approved&city=${BULK_CITY}&offset=${BULK - 20}`);
+    expect(last).toMatchObject({ total: BULK, total_capped: false });
+    expect(last.items).toHaveLength(20);
+    // Below the cap the count is exact: nothing of the bulk place waits for review.
+    expect(await queue(`city=${BULK_CITY}`)).toMatchObject({ total: 0, total_capped: false, items: [] });
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { categories, projects, properties, users } from '../db/schema/index.ts';
-import { withTotal } from './paging.ts';
+import { countCap, withCappedTotal } from './paging.ts';
 import type { PropertyRow } from './property-write-repository.ts';
 import type { ProjectRow } from './project-repository.ts';
 
@@ -42,13 +42,21 @@ function reviewConditions(kind: ListingKind, filter: ReviewFilter): SQL | undefi
 
 /**
  * Listings for the review queues with their owner and category. Waiting ones come oldest first (first in, first
- * reviewed); any other view shows the latest change first.
+ * reviewed); any other view shows the latest change first (both from the review indexes, migration 0024). The
+ * total is capped as the public lists' are: counting the 900,000 approved listings of a big site took 0.45 s.
  */
 export function listListingsForReview(db: Executor, kind: ListingKind, filter: ReviewFilter, page: Page) {
   const t = tableOf(kind);
   const where = reviewConditions(kind, filter);
   const order = filter.adminStatus === 'pending' ? [asc(t.updatedAt), asc(t.id)] : [desc(t.updatedAt), desc(t.id)];
-  return withTotal(
+  const cap = countCap(page);
+  const matches = db
+    .select({ id: t.id })
+    .from(t)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
+  return withCappedTotal(
     db
       .select({
         id: t.id,
@@ -74,7 +82,8 @@ export function listListingsForReview(db: Executor, kind: ListingKind, filter: R
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ value: count() }).from(t).where(where),
+    db.select({ value: count() }).from(matches),
+    cap,
   );
 }
 export type ReviewListRow = Awaited<ReturnType<typeof listListingsForReview>>['rows'][number];

@@ -55,11 +55,11 @@ export type PublicPropertySort = 'newest' | 'price_asc' | 'price_desc' | 'most_v
 export interface PublicPropertyFilter {
   /** Full text (properties_search_idx, GIN); websearch syntax: words, "phrases", -excluded. */
   search?: string | undefined;
-  /** properties_type_price_idx */
+  /** Tested in the place indexes; with a price order and no place, properties_type_price_idx. */
   propertyType?: 'sell' | 'rent' | undefined;
-  /** properties_category_idx */
+  /** properties_public_category_newest_idx */
   categoryId?: number | undefined;
-  /** Any of these categories (the personalised feed); properties_category_idx. */
+  /** Any of these categories (the personalised feed); properties_public_category_newest_idx. */
   categoryIds?: readonly number[] | undefined;
   /** Promoted: featured at this moment (properties_featured_idx). */
   featuredAt?: Date | undefined;
@@ -70,10 +70,10 @@ export interface PublicPropertyFilter {
   city?: string | undefined;
   state?: string | undefined;
   country?: string | undefined;
-  /** Inclusive, minor units (properties_price_idx). */
+  /** Inclusive, minor units: tested in the place indexes; in price order, properties_price_idx. */
   minPriceMinor?: number | undefined;
   maxPriceMinor?: number | undefined;
-  /** Listed at or after (properties_public_recent_idx: admin_status, status, created_at). */
+  /** Listed at or after (properties_public_newest_idx). */
   postedAfter?: Date | undefined;
   /** One owner's listings (properties_owner_idx). */
   ownerId?: number | undefined;
@@ -92,7 +92,7 @@ export interface PublicPropertyFilter {
   /** Only this user's favourites, most recently added first unless `sort` says otherwise (favourites_user_property_unique). */
   favouritedBy?: number | undefined;
   /**
-   * Inside this box, edges included (properties_location_idx: the latitude range, then longitude in the index);
+   * Inside this box, edges included (properties_public_location_idx: the latitude range, then longitude in it);
    * west > east is a box across the antimeridian.
    */
   bounds?: { south: number; west: number; north: number; east: number } | undefined;

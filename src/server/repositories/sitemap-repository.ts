@@ -19,7 +19,7 @@ export interface SitemapPage {
   limit: number;
 }
 
-/** Approved by an admin and not withdrawn by the owner (properties_public_recent_idx). */
+/** Approved by an admin and not withdrawn by the owner (projects_public_recent_idx). */
 const publicProject: SQL = and(eq(projects.adminStatus, 'approved'), eq(projects.status, 'active'))!;
 const publishedArticle = (now: Date): SQL => and(isNotNull(articles.publishedAt), lte(articles.publishedAt, now))!;
 

@@ -74,7 +74,7 @@ export type ReviewRowView = ReturnType<typeof reviewRowView>;
 export async function listForReview(db: Database, actor: SessionUser | null, kind: ListingKind, input: unknown) {
   assertAdmin(actor);
   const query = reviewQuerySchema.parse(input ?? {});
-  const { rows, total } = await repo.listListingsForReview(
+  const { rows, total, totalCapped } = await repo.listListingsForReview(
     db,
     kind,
     {
@@ -85,7 +85,13 @@ export async function listForReview(db: Database, actor: SessionUser | null, kin
     },
     { offset: query.offset, limit: query.limit },
   );
-  return { total, offset: query.offset, limit: query.limit, items: rows.map(reviewRowView) };
+  return {
+    total,
+    total_capped: totalCapped,
+    offset: query.offset,
+    limit: query.limit,
+    items: rows.map(reviewRowView),
+  };
 }
 
 const notFound = (kind: ListingKind) =>

@@ -30,7 +30,7 @@ import {
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
-import { page } from '../schemas.ts';
+import { listingPage, page } from '../schemas.ts';
 import { adminRoute, idParams, loose } from './admin-route.ts';
 
 // The services' own query schemas: an unknown state or a malformed number is a 422 with a message on its field.
@@ -47,7 +47,7 @@ function listingRoutes(kind: ListingKind, plural: 'properties' | 'projects') {
       path: `/admin/${plural}`,
       summary: `${kind === 'property' ? 'Properties' : 'Projects'} for review (pending by default, oldest first)`,
       request: { query: reviewQuery },
-      responses: replies(page(loose('AdminReviewRow')), 'Listings'),
+      responses: replies(listingPage(loose('AdminReviewRow')), 'Listings'),
     }),
     get: adminRoute({
       method: 'get',

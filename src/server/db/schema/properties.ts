@@ -60,7 +60,10 @@ export const properties = pgTable(
   },
   (t) => [
     uniqueIndex('properties_slug_unique').on(t.slug),
-    index('properties_public_recent_idx').on(t.adminStatus, t.status, t.createdAt.desc()),
+    // The admins' review queues: one status in order of the latest change (pending oldest first, the others newest
+    // first), the count awaiting review from the index alone, and every status together newest first.
+    index('properties_review_idx').on(t.adminStatus, t.updatedAt, t.id),
+    index('properties_updated_idx').on(t.updatedAt, t.id),
     index('properties_category_idx').on(t.categoryId),
     index('properties_owner_idx').on(t.ownerId),
     index('properties_type_price_idx').on(t.propertyType, t.priceMinor),
@@ -68,7 +71,6 @@ export const properties = pgTable(
     index('properties_views_idx').on(t.totalViews),
     index('properties_likes_idx').on(t.totalLikes),
     index('properties_featured_idx').on(t.featuredUntil),
-    index('properties_location_idx').on(t.latitude, t.longitude),
     index('properties_search_idx').using('gin', t.search),
     // Public lists (docs/performance.md): newest first, the same within a category (similar listings), and the
     // common city + type + category + price search, each over public listings only.
