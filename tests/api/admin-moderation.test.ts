@@ -86,6 +86,33 @@ describe('property review', () => {
     expect((await get('/api/admin/properties/999999')).status).toBe(404);
   });
 
+  it('finds listings by words of their title, or the start of one, by slug or id, and by city in any case', async () => {
+    const tag = `wharf${Date.now()}`;
+    const target = await pendingProperty({
+      title: `Converted ${tag} loft in Ålesund`,
+      description: 'Near the harbourmaster office.',
+      city: 'Ålesund',
+    });
+    const found = async (query: string) => {
+      const res = await get(`/api/admin/properties?admin_status=all&${query}`);
+      expect(res.status, query).toBe(200);
+      return res.body.data.items.map((p: { id: number }) => p.id);
+    };
+    for (const search of [tag, tag.slice(0, 8), `${tag} loft`, `LOFT ${tag.toUpperCase()}`, `${tag}, ålesund!`])
+      expect(await found(`search=${encodeURIComponent(search)}`), search).toEqual([target.id]);
+    // The title's words only, not the description's; every word must be there.
+    expect(await found(`search=${encodeURIComponent(`${tag} harbourmaster`)}`)).toEqual([]);
+    expect(await found(`search=${encodeURIComponent(target.slug)}`)).toEqual([target.id]);
+    expect(await found(`search=${target.id}`)).toContain(target.id);
+    expect(await found(`search=${encodeURIComponent(`${tag}`)}&city=${encodeURIComponent('ÅLESUND')}`)).toEqual([
+      target.id,
+    ]);
+    expect(await found(`search=${encodeURIComponent(`${tag}`)}&city=Porto`)).toEqual([]);
+    // Punctuation alone holds no word: nothing matches, and nothing breaks.
+    for (const search of ['%', "'&|!:*", '_'])
+      expect(await found(`search=${encodeURIComponent(search)}`), search).toEqual([]);
+  });
+
   it('shows the details and facilities nearby by name, as visitors will read them', async () => {
     const property = await pendingProperty();
     const named = (table: typeof s.parameters | typeof s.facilities, name: string) =>

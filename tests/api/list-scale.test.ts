@@ -213,6 +213,34 @@ describe("the admins' review queue", () => {
     // Below the cap the count is exact: nothing of the bulk place waits for review.
     expect(await queue(`city=${BULK_CITY}`)).toMatchObject({ total: 0, total_capped: false, items: [] });
   });
+
+  it('pages a search by title words alike whether few or many titles hold them', async () => {
+    const token = await adminToken(app);
+    const queue = async (query: string) => {
+      const res = await app.call('GET', `/api/admin/properties?admin_status=all&${query}`, { token });
+      expect(res.status).toBe(200);
+      return res.body.data;
+    };
+    // 1,000 more waiting listings elsewhere: "bulk" is then in 2,100 titles, more than are looked up one by one.
+    await db().execute(sql`
+      insert into properties (owner_id, category_id, title, slug, description, property_type, price_minor, city,
+        state, country, admin_status, status, updated_at)
+      select ${catalog.owner.id}, ${catalog.apartment.id}, 'Bulk waiting ' || g, 'bulk-waiting-' || g, 'Waits.',
+        'sell', 100000, 'Elsewhere', 'Bulk', 'Bulkland', 'pending', 'active', now() + interval '1 hour'
+      from generate_series(1, 1000) g`);
+    const ids = (data: { items: { id: number }[] }) => data.items.map((item) => item.id);
+    const many = await queue('search=bulk&limit=100');
+    expect(many).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    const few = await queue('search=bulk%20waiting&limit=100');
+    expect(few).toMatchObject({ total: 1000, total_capped: false });
+    // The newest changes first either way: the waiting ones.
+    expect(ids(many)).toEqual(ids(few));
+    expect(many.items[0].title).toMatch(/^Bulk waiting/);
+    // Past the waiting ones, the common word reaches the approved bulk listings.
+    const later = await queue(`search=bulk&offset=1000&limit=20`);
+    expect(later.items.every((item: { title: string }) => item.title.startsWith('Bulk listing'))).toBe(true);
+    expect(later.items).toHaveLength(20);
+  });
 });
 
 interface PlanNode {

@@ -30,6 +30,7 @@ export const projects = pgTable(
     index('projects_state_idx').on(sql`lower(${t.state})`),
     index('projects_country_idx').on(sql`lower(${t.country})`),
     index('projects_search_idx').using('gin', t.search),
+    index('projects_title_words_idx').using('gin', sql`to_tsvector('simple', ${t.title})`),
   ],
 );
 

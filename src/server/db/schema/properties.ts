@@ -61,9 +61,12 @@ export const properties = pgTable(
   (t) => [
     uniqueIndex('properties_slug_unique').on(t.slug),
     // The admins' review queues: one status in order of the latest change (pending oldest first, the others newest
-    // first), the count awaiting review from the index alone, and every status together newest first.
+    // first), the count awaiting review from the index alone, every status together newest first, and one place's.
     index('properties_review_idx').on(t.adminStatus, t.updatedAt, t.id),
     index('properties_updated_idx').on(t.updatedAt, t.id),
+    index('properties_review_city_idx').on(t.cityKey, t.updatedAt, t.id),
+    // The queues' search by words of the title: its own statistics, where the search document's mix every part.
+    index('properties_title_words_idx').using('gin', sql`to_tsvector('simple', ${t.title})`),
     index('properties_category_idx').on(t.categoryId),
     index('properties_owner_idx').on(t.ownerId),
     index('properties_type_price_idx').on(t.propertyType, t.priceMinor),
