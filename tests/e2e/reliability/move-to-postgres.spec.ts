@@ -82,9 +82,12 @@ test('move-to-postgres copies the embedded database to PostgreSQL, where the sit
     const before = await withServer(PORT, { ...embedded, SEED_DEMO_DATA: 'true' }, async (base) => {
       const reply = await register(base, 'mover@example.com', 'Mover');
       expect(reply.status).toBe(200);
+      const home = await homeCounts(base);
       // The running server holds the embedded database: the move refuses rather than read it under the server.
+      // Asked last: the command blocks this process for seconds, longer than the server keeps an idle connection,
+      // and a request sent right after it went out on a connection the server had just closed ("other side closed").
       expect(() => npm('move-to-postgres', [target], embedded)).toThrow(/in use by another process/);
-      return { token: reply.body.data.token as string, id: reply.body.data.id as number, home: await homeCounts(base) };
+      return { token: reply.body.data.token as string, id: reply.body.data.id as number, home };
     });
 
     expect(npm('move-to-postgres', [target], embedded)).toMatch(/"message":"moved/);
