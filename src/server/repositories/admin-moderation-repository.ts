@@ -4,6 +4,7 @@ import { categories, projects, properties, users } from '../db/schema/index.ts';
 import { countCap, withCappedTotal } from './paging.ts';
 import type { PropertyRow } from './property-write-repository.ts';
 import type { ProjectRow } from './project-repository.ts';
+import { samePlace } from './text-search.ts';
 
 type Page = { offset: number; limit: number };
 export type AdminStatus = PropertyRow['adminStatus'];
@@ -30,7 +31,7 @@ function tableOf(kind: ListingKind) {
  * The words of a title search as a text search query: every word, or the start of one, in the title. Null when the
  * text holds no word (punctuation only).
  */
-export function titleWordsQuery(text: string): string | null {
+function titleWordsQuery(text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
   return words ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
@@ -88,9 +89,7 @@ async function reviewConditions(db: Executor, kind: ListingKind, filter: ReviewF
   if (filter.categoryId) conditions.push(eq(t.categoryId, filter.categoryId));
   if (filter.city)
     conditions.push(
-      kind === 'property'
-        ? eq(properties.cityKey, sql`lower(${filter.city})`)
-        : sql`lower(${t.city}) = lower(${filter.city})`,
+      kind === 'property' ? samePlace(properties.cityKey, filter.city) : sql`lower(${t.city}) = lower(${filter.city})`,
     );
   if (filter.search) conditions.push(await searchConditionOf(db, kind, filter.search));
   return and(...conditions);
