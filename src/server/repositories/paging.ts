@@ -14,8 +14,16 @@ export async function withTotal<T>(
  */
 export const COUNT_CAP = 1000;
 
+/**
+ * Searches for words count at most this many: "200+" on the page. A count tests the words on every row it reads
+ * until the cap is passed, so counting to 1,000 was most of what a common word cost under load (a word in a fifth of
+ * the listings: about 3,500 rows read per request at 1M, where the page itself reads about 70; docs/decisions/037).
+ */
+export const WORD_SEARCH_COUNT_CAP = 200;
+
 /** How far to count for a page: the cap, or just past the page itself when someone pages deeper than the cap. */
-export const countCap = (page: { offset: number; limit: number }) => Math.max(COUNT_CAP, page.offset + page.limit);
+export const countCap = (page: { offset: number; limit: number }, cap = COUNT_CAP) =>
+  Math.max(cap, page.offset + page.limit);
 
 /**
  * Like `withTotal`, for a count of at most `cap + 1` matches (a `limit` inside the counted subquery): `total` is

@@ -18,7 +18,7 @@ import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { areaNear } from '../../islands/map/geo.ts';
 import type { Executor } from '../db/client.ts';
 import { preparedPerDatabase, preparedPerKey, UNNAMED } from '../db/prepared.ts';
-import { cappedTotal, countCap, withCappedTotal } from './paging.ts';
+import { cappedTotal, COUNT_CAP, countCap, WORD_SEARCH_COUNT_CAP, withCappedTotal } from './paging.ts';
 import { searchShape } from './search-shapes.ts';
 import { samePlace, textQuery, wordsAloneSearch, wordsInOrder } from './text-search.ts';
 import {
@@ -440,7 +440,7 @@ export async function listPublicProperties(
   /** `count: false` skips counting the matches, for lists that show no total (the home page's rows). */
   page: { offset: number; limit: number; count?: boolean },
 ) {
-  const cap = countCap(page);
+  const cap = countCap(page, filter.search ? WORD_SEARCH_COUNT_CAP : COUNT_CAP);
   // Not counting, the count is cut to nothing: a limit of 0.
   const countLimit = page.count === false ? 0 : cap + 1;
   const search = await searchRun(db, filter, { limit: page.limit, offset: page.offset, countLimit });

@@ -83,7 +83,10 @@ function propertyCard(row: PublicPropertyRow, prices: PriceSettings, now: Date):
   };
 }
 
-/** One page of listing cards. `total` counts at most COUNT_CAP matches (paging.ts); `totalCapped`: more match. */
+/**
+ * One page of listing cards. `total` counts at most COUNT_CAP matches, WORD_SEARCH_COUNT_CAP for a search with words
+ * (paging.ts); `totalCapped`: more match.
+ */
 export interface CardPage {
   total: number;
   totalCapped: boolean;

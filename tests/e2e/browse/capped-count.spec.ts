@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import { flatsAndTheirAgent, startOwnServer, type OwnServer } from '../support/own-server.ts';
 
 /*
- * A search matching more listings than it counts (and a map with more listings in view than it draws) (docs/decisions/017): the page says "More than 1000", its pager
- * stays open-ended until the end is in reach, and every listing can still be paged to. On a server of its own, so
- * the shared one's lists keep their sizes.
+ * A search matching more listings than it counts (and a map with more listings in view than it draws)
+ * (docs/decisions/017 and 037): the page says "More than 1000" (200 for words), its pager stays open-ended until the
+ * end is in reach, and every listing can still be paged to. On a server of its own, so the shared one's lists keep
+ * their sizes.
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -61,6 +62,20 @@ test('a search past the count cap says "more than" and pages on to the last list
   await expect(pager.getByRole('link', { name: 'Next' })).toHaveCount(0);
   await expect(results.getByRole('article').last()).toContainText(`Bulk flat ${LISTINGS}`);
   await expect(count).toHaveText(`${LISTINGS} properties`);
+});
+
+test('a search with words counts to 200 and pages on past it', async ({ page }) => {
+  await page.goto(`${own.url}/properties?city=Bulkhaven&search=flat`);
+  const count = page.getByRole('status').filter({ hasText: 'properties' });
+  await expect(count).toHaveText('More than 200 properties');
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pager.locator('[aria-current="page"]')).toHaveText(`Page 1 of more than ${Math.ceil(200 / PAGE)}`);
+  // Past the count, each page counts just beyond itself: still cards, still a next page.
+  await page.goto(`${own.url}/properties?city=Bulkhaven&search=flat&page=30`);
+  await expect(page.locator('#listing-results').getByRole('article').first()).toContainText(
+    `Bulk flat ${29 * PAGE + 1}`,
+  );
+  await expect(pager.getByRole('link', { name: 'Next' })).toBeVisible();
 });
 
 test('a map with more listings in view than pins counts them by area, and zooms in on a count', async ({ page }) => {
