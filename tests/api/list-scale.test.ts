@@ -64,8 +64,8 @@ describe('capped counts', () => {
     });
 
     it(`counts past a page deeper than the cap, and exactly once the end is in reach (${kind})`, async () => {
-      const beyond = await get(`get_property?${criteria}&offset=${cap - 20}&limit=20`);
-      expect(beyond).toMatchObject({ total: cap, total_capped: true });
+      const lastCounted = await get(`get_property?${criteria}&offset=${cap - 20}&limit=20`);
+      expect(lastCounted).toMatchObject({ total: cap, total_capped: true });
       const deep = await get(`get_property?${criteria}&offset=${cap}&limit=20`);
       expect(deep).toMatchObject({ total: cap + 20, total_capped: true });
       expect(deep.items).toHaveLength(20);

@@ -158,15 +158,8 @@ test('a holder of project access sees the plans as downloads; no one else can fe
   browser,
 }) => {
   const api = await page.request.get('/api/get-projects');
-  const {
-    id,
-    slug_id: slug,
-    title: name,
-  } = (await api.json()).data.items[0] as {
-    id: number;
-    slug_id: string;
-    title: string;
-  };
+  const [project] = (await api.json()).data.items as { id: number; slug_id: string; title: string }[];
+  const { id, slug_id: slug, title: name } = project!;
 
   // A holder of project access sees the plans and documents as download links.
   const member = await browser.newContext();
