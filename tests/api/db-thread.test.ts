@@ -253,6 +253,56 @@ describe('the embedded database on its own thread', () => {
     }
   });
 
+  it('tells PostgreSQL the true size of its files as tables grow, shrink and are rewritten', async () => {
+    // The thread answers PostgreSQL's size questions from memory (docs/decisions/038). ANALYZE records a table's and
+    // its index's size in pages as PostgreSQL learns it (a seek to the file's end, the remembered size),
+    // pg_relation_size reads the file on disk: they must agree after every change, and a scan must see every row.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-'));
+    let onDisk = await PgliteThread.open(dir);
+    const sizesAgree = async (rows: number) => {
+      await onDisk.exec('vacuum analyze grown');
+      const { rows: relations } = await onDisk.query<{ name: string; pages: number; bytes: number }>(
+        `select relname as name, relpages as pages, pg_relation_size(oid)::integer as bytes from pg_class
+         where relname in ('grown', 'grown_pkey') order by relname`,
+      );
+      expect(relations).toHaveLength(2);
+      for (const relation of relations) expect({ ...relation, bytes: relation.pages * 8192 }).toEqual(relation);
+      const count = await onDisk.query<{ n: number }>('select count(*)::integer as n from grown');
+      expect(count.rows).toEqual([{ n: rows }]);
+      return relations[0]!.pages;
+    };
+    try {
+      await onDisk.exec(
+        'create table grown (id integer primary key, body text not null) with (autovacuum_enabled = off)',
+      );
+      let pages = 0;
+      for (let round = 0; round < 4; round++) {
+        await onDisk.query(`insert into grown select n, repeat('x', 300) from generate_series($1::integer, $2) n`, [
+          round * 2000 + 1,
+          (round + 1) * 2000,
+        ]);
+        const grownTo = await sizesAgree((round + 1) * 2000);
+        expect(grownTo).toBeGreaterThan(pages);
+        pages = grownTo;
+      }
+      // Deleting the newest rows lets VACUUM cut the file's end.
+      await onDisk.query('delete from grown where id > 1000');
+      expect(await sizesAgree(1000)).toBeLessThan(pages / 4);
+      await onDisk.exec('truncate grown');
+      await onDisk.query(`insert into grown select n, repeat('y', 300) from generate_series(1, 500) n`);
+      await sizesAgree(500);
+      await onDisk.exec('vacuum full grown');
+      await onDisk.query(`insert into grown select n, repeat('z', 300) from generate_series(501, 3000) n`);
+      await sizesAgree(3000);
+      await onDisk.close();
+      onDisk = await PgliteThread.open(dir);
+      await sizesAgree(3000);
+    } finally {
+      await onDisk.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a data directory it cannot open, saying which and why', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-')), 'not-a-directory');
     fs.writeFileSync(file, 'text');

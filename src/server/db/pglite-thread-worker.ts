@@ -17,13 +17,79 @@ export function pgliteThreadMain(require: NodeJS.Require): void {
   const { parentPort, workerData } = require('node:worker_threads') as typeof WorkerThreads;
   const { pglite, pgliteNodeFs, dataDir } = workerData as { pglite: string; pgliteNodeFs: string; dataDir: string };
   const { PGlite } = require(pglite) as typeof Pglite;
+  const fs = require('node:fs') as typeof Fs;
   const port = parentPort!;
 
+  /** An open file as Emscripten's file system keeps it: `node` is the file (one per path), `nfd` Node's descriptor. */
+  interface Stream {
+    nfd: number;
+    node: { mode: number };
+  }
+  type Write = (stream: Stream, buffer: Uint8Array, offset: number, length: number, position: number) => number;
+  type SetAttr<T> = (target: T, attributes: { size?: number }) => void;
   /** Emscripten's Node file system as PostgreSQL sees it: its stream operations are one object all files share. */
   interface NodeFsModule {
+    FS: { isFile(mode: number): boolean; ErrnoError: new (errno: number) => Error };
     NODEFS: {
-      stream_ops: { fsync?: (stream: { nfd: number }) => number };
+      stream_ops: {
+        fsync?: (stream: Stream) => number;
+        llseek(stream: Stream, offset: number, whence: number): number;
+        write: Write;
+        setattr: SetAttr<Stream>;
+      };
+      node_ops: { setattr: SetAttr<Stream['node']> };
       tryFSOperation<T>(operation: () => T): T;
+    };
+  }
+
+  /** NODEFS's stream operations known to `rememberFileSizes`: another one might change a file's size unseen. */
+  const KNOWN_STREAM_OPS = 'close dup getattr llseek mmap msync open read setattr write';
+
+  /**
+   * Answers PostgreSQL's questions about a file's size from memory. PostgreSQL learns a relation's size by seeking
+   * to its end, which NODEFS answers with an `fstat` of the file: the planner asks it of a table and of each of its
+   * indexes each time a statement names the table, so under load a fifth of the thread's time went to `fstat`
+   * (docs/decisions/038). The size is read once per file and then follows every change made through this file
+   * system, the only writer of a data directory while the server holds it (src/server/db/lock.ts): a write past the
+   * end extends it, a truncation (also how Emscripten extends with `fallocate`) forgets it, so the next seek reads it
+   * again. A failed write forgets it too.
+   */
+  function rememberFileSizes(mod: NodeFsModule): void {
+    const { FS, NODEFS } = mod;
+    const ops = NODEFS.stream_ops;
+    const present = Object.keys(ops)
+      .filter((name) => name !== 'fsync')
+      .sort()
+      .join(' ');
+    if (present !== KNOWN_STREAM_OPS) throw new Error(`PGlite's file system changed (stream operations: ${present})`);
+    const sizes = new WeakMap<Stream['node'], number>();
+    const { llseek, write, setattr } = ops;
+    const setNodeAttr = NODEFS.node_ops.setattr;
+    const SEEK_END = 2;
+    ops.llseek = (stream, offset, whence) => {
+      if (whence !== SEEK_END || !FS.isFile(stream.node.mode)) return llseek(stream, offset, whence);
+      let size = sizes.get(stream.node);
+      if (size === undefined) {
+        size = NODEFS.tryFSOperation(() => fs.fstatSync(stream.nfd).size);
+        sizes.set(stream.node, size);
+      }
+      if (size + offset < 0) throw new FS.ErrnoError(28); // EINVAL, as NODEFS's own
+      return size + offset;
+    };
+    ops.write = (stream, buffer, offset, length, position) => {
+      const size = sizes.get(stream.node);
+      sizes.delete(stream.node);
+      const written = write(stream, buffer, offset, length, position);
+      if (size !== undefined) sizes.set(stream.node, Math.max(size, position + written));
+      return written;
+    };
+    ops.setattr = (stream, attributes) => {
+      if (attributes.size !== undefined) sizes.delete(stream.node);
+      setattr(stream, attributes);
+    };
+    NODEFS.node_ops.setattr = (node, attributes) => {
+      if (attributes.size !== undefined) sizes.delete(node);
+      setNodeAttr(node, attributes);
     };
   }
 
@@ -32,10 +98,10 @@ export function pgliteThreadMain(require: NodeJS.Require): void {
    * Emscripten's Node file system has no fsync to call anyway, so a write was acknowledged once the operating system
    * had it, not the disk: a crash of the machine could lose the last seconds. Here the file system gets an fsync
    * (before PostgreSQL starts, so recovery's own flushes count too), and PostgreSQL runs with fsync on, flushing its
-   * log at each commit with fsync: its `fdatasync` does not reach the file system in PGlite's build.
+   * log at each commit with fsync: its `fdatasync` does not reach the file system in PGlite's build. The file
+   * system also remembers its files' sizes (`rememberFileSizes`).
    */
   function flushedDirectory(directory: string): Pick<Pglite.PGliteOptions, 'fs' | 'startParams'> {
-    const fs = require('node:fs') as typeof Fs;
     const { NodeFS } = require(pgliteNodeFs) as typeof PgliteNodeFs;
     class FlushedNodeFS extends NodeFS {
       override async init(...args: Parameters<InstanceType<typeof NodeFS>['init']>) {
@@ -44,7 +110,7 @@ export function pgliteThreadMain(require: NodeJS.Require): void {
           // An error becomes PostgreSQL's errno, and a log it cannot flush stops it, as on any PostgreSQL.
           mod.NODEFS.stream_ops.fsync = (stream) => mod.NODEFS.tryFSOperation(() => (fs.fsyncSync(stream.nfd), 0));
         };
-        const preRun = [...(setup.emscriptenOpts.preRun ?? []), giveFsync];
+        const preRun = [...(setup.emscriptenOpts.preRun ?? []), rememberFileSizes, giveFsync];
         return { emscriptenOpts: { ...setup.emscriptenOpts, preRun: preRun as typeof setup.emscriptenOpts.preRun } };
       }
     }
