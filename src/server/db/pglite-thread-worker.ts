@@ -63,8 +63,7 @@ export function pgliteThreadMain(require: NodeJS.Require): void {
       .join(' ');
     if (present !== KNOWN_STREAM_OPS) throw new Error(`PGlite's file system changed (stream operations: ${present})`);
     const sizes = new WeakMap<Stream['node'], number>();
-    const { llseek, write, setattr } = ops;
-    const setNodeAttr = NODEFS.node_ops.setattr;
+    const { llseek, write } = ops;
     const SEEK_END = 2;
     ops.llseek = (stream, offset, whence) => {
       if (whence !== SEEK_END || !FS.isFile(stream.node.mode)) return llseek(stream, offset, whence);
@@ -83,14 +82,15 @@ export function pgliteThreadMain(require: NodeJS.Require): void {
       if (size !== undefined) sizes.set(stream.node, Math.max(size, position + written));
       return written;
     };
-    ops.setattr = (stream, attributes) => {
-      if (attributes.size !== undefined) sizes.delete(stream.node);
-      setattr(stream, attributes);
-    };
-    NODEFS.node_ops.setattr = (node, attributes) => {
-      if (attributes.size !== undefined) sizes.delete(node);
-      setNodeAttr(node, attributes);
-    };
+    /** A file's attributes set by descriptor or by path: a new size (a truncation) forgets the one remembered. */
+    const forgettingSize =
+      <T>(setAttr: SetAttr<T>, nodeOf: (target: T) => Stream['node']): SetAttr<T> =>
+      (target, attributes) => {
+        if (attributes.size !== undefined) sizes.delete(nodeOf(target));
+        setAttr(target, attributes);
+      };
+    ops.setattr = forgettingSize(ops.setattr, (stream) => stream.node);
+    NODEFS.node_ops.setattr = forgettingSize(NODEFS.node_ops.setattr, (node) => node);
   }
 
   /**
