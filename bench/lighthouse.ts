@@ -86,7 +86,7 @@ async function main() {
       // One untimed visit first: the server's shared reads and the browser's connection start warm for every run.
       await fetch(server.url + page.path);
       const runs: { result: PageResult; report: string }[] = [];
-      for (let i = 0; i < RUNS; i++) {
+      for (let attempt = 1; runs.length < RUNS; attempt++) {
         // Mobile form factor and simulated throttling are Lighthouse's defaults.
         const run = await lighthouse(server.url + page.path, {
           port: chrome.port,
@@ -97,6 +97,13 @@ async function main() {
         if (!run) throw new Error(`no Lighthouse result for ${page.path}`);
         const { lhr } = run;
         version = lhr.lighthouseVersion;
+        // A run Lighthouse could not finish has no scores: said and run again, not counted as a score of 0.
+        if (lhr.runtimeError || CATEGORIES.some((c) => lhr.categories[c]?.score == null)) {
+          const reason = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : 'a score missing';
+          console.warn(`  ${page.path}: run ${attempt} failed (${reason})`);
+          if (attempt >= RUNS * 2) throw new Error(`Lighthouse failed ${attempt - runs.length} runs of ${page.path}`);
+          continue;
+        }
         runs.push({
           report: run.report as string,
           result: {
