@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import { isAgent } from './agent-repository.ts';
 import { publicListing } from './property-repository.ts';
 import type { Executor } from '../db/client.ts';
@@ -6,7 +6,7 @@ import { articles, categories, faqs, projects, properties, settings, users } fro
 
 /**
  * What crawlers are told about (docs/seo.md): the same "public" rules as the lists, written so each count is
- * one query answered from an index and each page of rows is one query paged by id.
+ * one query answered from an index and each page of rows is one query in id order.
  */
 
 export interface SitemapRow {
@@ -47,17 +47,18 @@ async function single(query: PromiseLike<{ value: number }[]>): Promise<number> 
   return Number(row?.value ?? 0);
 }
 
-/** One count query per kind; `categories` is the variable part of the static sitemap. */
+/**
+ * One count query per kind paged by count (listings are filed by id instead); `categories` is the variable part of
+ * the static sitemap.
+ */
 export async function countSitemapRows(db: Executor, now: Date) {
-  const [propertyCount, projectCount, agentCount, articleCount, categoryCount] = await Promise.all([
-    single(db.select({ value: count() }).from(properties).where(publicListing)),
+  const [projectCount, agentCount, articleCount, categoryCount] = await Promise.all([
     single(db.select({ value: count() }).from(projects).where(publicProject)),
     single(db.select({ value: count() }).from(users).where(publicAgent)),
     single(db.select({ value: count() }).from(articles).where(publishedArticle(now))),
     single(db.select({ value: count() }).from(categories).where(publicCategory)),
   ]);
   return {
-    properties: propertyCount,
     projects: projectCount,
     agents: agentCount,
     articles: articleCount,
@@ -65,14 +66,42 @@ export async function countSitemapRows(db: Executor, now: Date) {
   };
 }
 
-export function listSitemapProperties(db: Executor, page: SitemapPage): Promise<SitemapRow[]> {
+/** A listings file's range of ids: after `after`, up to and including `upTo`. */
+export interface SitemapIdRange {
+  after: number;
+  upTo: number;
+}
+
+/** The public listings whose ids fall in the range: one scan of the primary key over at most its width. */
+export function listSitemapProperties(db: Executor, range: SitemapIdRange): Promise<SitemapRow[]> {
   return db
     .select({ slug: properties.slug, updatedAt: properties.updatedAt })
     .from(properties)
-    .where(publicListing)
-    .orderBy(asc(properties.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .where(and(publicListing, gt(properties.id, range.after), lte(properties.id, range.upTo)))
+    .orderBy(asc(properties.id));
+}
+
+/**
+ * The numbers of the listings files that hold a public listing, file n holding ids ((n - 1) * perFile, n * perFile],
+ * up to `lastPage`. Each step asks the primary key for the first public id past the previous file, so the cost
+ * follows the number of files, not of listings.
+ */
+export async function listSitemapPropertyPages(db: Executor, perFile: number, lastPage: number): Promise<number[]> {
+  const firstPublicPage = (after: SQL) =>
+    sql`(select (min(${properties.id}) - 1) / ${perFile}::int + 1 from ${properties} where ${properties.id} > ${after} and ${publicListing})`;
+  const pages = sql`(
+    with recursive pages(page) as (
+      select ${firstPublicPage(sql`0`)}
+      union all
+      select ${firstPublicPage(sql`pages.page * ${perFile}::int`)} from pages where pages.page < ${lastPage}::int
+    )
+    select page from pages) as sitemap_pages`;
+  const rows = await db
+    .select({ page: sql<number>`page`.mapWith(Number) })
+    .from(pages)
+    .where(sql`page is not null and page <= ${lastPage}::int`)
+    .orderBy(sql`page`);
+  return rows.map((row) => row.page);
 }
 
 export function listSitemapProjects(db: Executor, page: SitemapPage): Promise<SitemapRow[]> {

@@ -8,6 +8,7 @@ import {
   renderSitemapIndex,
   renderUrlset,
   sitemapFileName,
+  sitemapIdRange,
   sitemapPageCount,
   sitemapWindow,
   splitWindow,
@@ -61,6 +62,12 @@ describe('paging', () => {
     expect(sitemapWindow(1)).toEqual({ offset: 0, limit: 10_000 });
     expect(sitemapWindow(3)).toEqual({ offset: 20_000, limit: 10_000 });
     expect(sitemapWindow(2, 5)).toEqual({ offset: 5, limit: 5 });
+  });
+
+  it('gives each listings file its range of ids, the next starting where the last ends', () => {
+    expect(sitemapIdRange(1)).toEqual({ after: 0, upTo: 10_000 });
+    expect(sitemapIdRange(3)).toEqual({ after: 20_000, upTo: 30_000 });
+    expect(sitemapIdRange(2, 5)).toEqual({ after: 5, upTo: 10 });
   });
 
   it('splits the static sitemap between fixed pages and category rows', () => {

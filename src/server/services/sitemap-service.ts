@@ -200,24 +200,30 @@ export const STATIC_PAGES: readonly StaticPage[] = [
 // ---------------------------------------------------------------------------------------------------------
 // Reading the database.
 
-/** URL counts per kind: one count query each. */
-export async function countSitemapUrls(db: Database, now: Date = new Date()): Promise<Record<SitemapKind, number>> {
-  const counts = await repo.countSitemapRows(db, now);
-  return {
-    static: STATIC_PAGES.length + counts.categories,
-    properties: counts.properties,
-    projects: counts.projects,
-    agents: counts.agents,
-    articles: counts.articles,
-  };
+/** Which listings a listings file holds: ids after `(page - 1) * perFile`, up to `page * perFile`. */
+export function sitemapIdRange(page: number, perFile: number = URLS_PER_SITEMAP): repo.SitemapIdRange {
+  return { after: (page - 1) * perFile, upTo: page * perFile };
 }
 
-/** The files of the index, in kind order. Kinds with nothing public have no file. */
+/**
+ * The files of the index, in kind order. Kinds with nothing public have no file. Listings are filed by id range
+ * (docs/seo.md): a listing stays in its file while others come and go, and a file costs the same wherever it is,
+ * where paging 900,000 listings by count made the last file read all of them first. Other kinds are paged by count.
+ */
 export async function listSitemapFiles(db: Database, now: Date = new Date()): Promise<SitemapFile[]> {
-  const counts = await countSitemapUrls(db, now);
-  return SITEMAP_KINDS.flatMap((kind) =>
-    Array.from({ length: sitemapPageCount(counts[kind]) }, (_, i) => ({ kind, page: i + 1 })),
-  );
+  const [counts, propertyPages] = await Promise.all([
+    repo.countSitemapRows(db, now),
+    repo.listSitemapPropertyPages(db, URLS_PER_SITEMAP, MAX_SITEMAP_PAGE),
+  ]);
+  const pagesFor = (total: number) => Array.from({ length: sitemapPageCount(total) }, (_, i) => i + 1);
+  const pages: Record<SitemapKind, number[]> = {
+    static: pagesFor(STATIC_PAGES.length + counts.categories),
+    properties: propertyPages,
+    projects: pagesFor(counts.projects),
+    agents: pagesFor(counts.agents),
+    articles: pagesFor(counts.articles),
+  };
+  return SITEMAP_KINDS.flatMap((kind) => pages[kind].map((page) => ({ kind, page })));
 }
 
 const rowEntries = (rows: readonly repo.SitemapRow[], path: (slug: string) => string): SitemapEntry[] =>
@@ -254,7 +260,7 @@ export async function listSitemapEntries(
     case 'static':
       return staticEntries(db, window, now);
     case 'properties':
-      return rowEntries(await repo.listSitemapProperties(db, window), urls.property);
+      return rowEntries(await repo.listSitemapProperties(db, sitemapIdRange(file.page)), urls.property);
     case 'projects':
       return rowEntries(await repo.listSitemapProjects(db, window), urls.project);
     case 'agents':
