@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT, JWKS_PORT } from './tests/e2e/support/ports.ts';
+import { ALLOWED_CLIENT_PORT, E2E_PORT, JWKS_PORT } from './tests/e2e/support/ports.ts';
 
 const port = E2E_PORT;
 // A fresh data directory per run: the server seeds demo data on first start, as a new user's would.
@@ -39,8 +39,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'pages', testIgnore: /site-wide-.*\.spec\.ts/ },
-    // Tests that change what every page shows (the currency) wait until no other test is reading pages.
-    { name: 'site-wide', testMatch: /site-wide-.*\.spec\.ts/, dependencies: ['pages'] },
+    // Tests that change what every page shows (the currency) wait until no other test is reading pages, and run one
+    // at a time: the settings page saves every section at once, so one test's save would undo another's colour.
+    { name: 'site-wide', testMatch: /site-wide-.*\.spec\.ts/, dependencies: ['pages'], workers: 1 },
   ],
   webServer: {
     command: 'node scripts/start.mjs',
@@ -55,12 +56,15 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
-      // Every test signs in from this one address; the limit itself is tested in tests/api/accounts.test.ts.
+      // Every test signs in and registers from this one address; the limits are tested in tests/api/accounts.test.ts.
       SIGN_IN_LIMIT_PER_IP: '1000',
+      REGISTER_LIMIT_PER_IP: '1000',
       // Google sign-in against a local key set that tests/e2e/accounts/google.spec.ts serves.
       FIREBASE_PROJECT_ID: 'marketplace-e2e',
       FIREBASE_JWKS_URL: `http://127.0.0.1:${JWKS_PORT}/keys`,
       PUBLIC_FIREBASE_API_KEY: 'e2e-web-key',
+      // Another site's page that calls the API from the browser (tests/e2e/api/cross-origin.spec.ts).
+      CORS_ORIGINS: `http://127.0.0.1:${ALLOWED_CLIENT_PORT}`,
     },
   },
 });

@@ -149,33 +149,33 @@ export async function scenarios(deps: Deps): Promise<Scenario[]> {
   return [
     {
       name: 'listing search (filtered)',
-      run: (i) => searchProperties(deps, null, at(FILTERED_SEARCHES, i), PAGE),
+      run: (i) => searchProperties(deps, null, at(FILTERED_SEARCHES, i), PAGE, 'en'),
     },
-    { name: 'listing search (newest, no filter)', run: () => searchProperties(deps, null, {}, PAGE) },
-    { name: 'text search', run: (i) => searchProperties(deps, null, { search: at(TEXT_SEARCHES, i) }, PAGE) },
+    { name: 'listing search (newest, no filter)', run: () => searchProperties(deps, null, {}, PAGE, 'en') },
+    { name: 'text search', run: (i) => searchProperties(deps, null, { search: at(TEXT_SEARCHES, i) }, PAGE, 'en') },
     {
       name: 'text search with filters',
-      run: (i) => searchProperties(deps, null, at(TEXT_WITH_FILTERS, i), PAGE),
+      run: (i) => searchProperties(deps, null, at(TEXT_WITH_FILTERS, i), PAGE, 'en'),
     },
     {
       name: 'text search (few or no matches)',
-      run: (i) => searchProperties(deps, null, { search: at(RARE_TEXT_SEARCHES, i) }, PAGE),
+      run: (i) => searchProperties(deps, null, { search: at(RARE_TEXT_SEARCHES, i) }, PAGE, 'en'),
     },
-    { name: 'map bounds', run: (i) => searchMapForApi(deps, null, { bounds: at(MAP_VIEWS, i) }, PAGE) },
+    { name: 'map bounds', run: (i) => searchMapForApi(deps, null, { bounds: at(MAP_VIEWS, i) }, PAGE, 'en') },
     // get_property by slug_id: the detail, similar listings and the view counter (a write), as the API does.
     {
       name: 'detail by slug',
-      run: (i) => viewProperty(deps, { slug: at(slugs, i) }, null),
+      run: (i) => viewProperty(deps, { slug: at(slugs, i) }, null, 'en'),
       // Each listing once: after another database's run (or a restart) their pages are cold.
       warmup: slugs.length,
     },
     // Home sections are shared for a few seconds (read-cache.ts): a visitor meets the cold cost once per interval.
-    { name: 'home data (cached)', run: () => homepageData(deps, null) },
+    { name: 'home data (cached)', run: () => homepageData(deps, null, 'en') },
     {
       name: 'home data (cold)',
       run: () => {
         dropCachedReads();
-        return homepageData(deps, null);
+        return homepageData(deps, null, 'en');
       },
     },
     { name: 'owner with 1,000 listings added and deleted', run: (i) => ownerAddedAndDeleted(deps, 1000, i) },

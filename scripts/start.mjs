@@ -49,8 +49,29 @@ const isApi = (url = '/') => {
   const pathname = URL.parse(url, 'http://localhost')?.pathname ?? '';
   return pathname === '/api' || pathname.startsWith('/api/');
 };
-const route = (req, res) => (globalThis[api] && isApi(req.url) ? serveApi(req, res) : handler(req, res));
+// No fetch Request can carry TRACE or CONNECT, so neither Astro nor the API can be handed one: the API answers them
+// as methods the address does not take (src/server/api/serve.ts). Node hands CONNECT to the 'connect' event, with
+// the bare socket, on which the answer is written as it would be sent.
+const refuseMethod = (req) => {
+  const url = URL.parse(req.url ?? '/', 'http://localhost')?.href ?? 'http://localhost/';
+  const direct = globalThis[api];
+  return direct.refuseMethod(req.method, url, req.socket.remoteAddress).catch((error) => direct.fail(error));
+};
+const route = async (req, res) => {
+  if (!globalThis[api]) return handler(req, res);
+  if (req.method !== 'TRACE') return isApi(req.url) ? serveApi(req, res) : handler(req, res);
+  const response = await refuseMethod(req);
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
+};
 const server = http.createServer((req, res) => compress(req, res, () => route(req, res)));
+server.on('connect', async (req, socket) => {
+  if (!globalThis[api]) return socket.destroy();
+  const response = await refuseMethod(req);
+  const head = [`HTTP/1.1 ${response.status} ${http.STATUS_CODES[response.status]}`, 'Connection: close'];
+  for (const [name, value] of response.headers) head.push(`${name}: ${value}`);
+  socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), Buffer.from(await response.arrayBuffer())]));
+});
 server.listen(port, host);
 await new Promise((resolve, reject) => {
   server.once('listening', resolve);

@@ -1,20 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
-import { SESSION_COOKIE } from './server/auth/tokens.ts';
-import { LANGUAGE_COOKIE } from './server/api/middleware/request-context.ts';
-import { negotiateLanguage } from './server/i18n/negotiate.ts';
 import { runtime } from './server/runtime.ts';
-import { languageCatalog } from './server/services/language-service.ts';
-import { resolveSession } from './server/services/session-service.ts';
+import { assertDemoAllows } from './server/services/demo-mode.ts';
+import type { SessionEnd } from './server/services/session-service.ts';
+import { SESSION_COOKIE } from './server/auth/tokens.ts';
+import { crossSiteWrite, LANGUAGE_COOKIE, resolveRequestContext } from './server/platform/request-context.ts';
 import { AppError } from './server/errors.ts';
 import { isApiPath } from './server/api/serve.ts';
-import { dropCachedReadsAfter, mayWrite } from './server/cache/read-cache.ts';
+import { dropCachedReadsAfter } from './server/cache/read-cache.ts';
 import { logger } from './server/logger.ts';
 import { holdsNul, pathHasNul } from './server/nul-text.ts';
 import { formProblem } from './server/web/forms.ts';
-import { isOwnOrigin } from './server/web/request-origin.ts';
+import { endpointMethods, methodNotAllowedPage, PAGE_METHODS } from './server/web/page-methods.ts';
 import { applySecurityHeaders } from './server/web/security-headers.ts';
 import { pageShowsMap } from './server/geo/map-provider.ts';
 import { mapPagePolicy } from './server/services/map-config-service.ts';
@@ -44,51 +42,41 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   const rt = await runtime();
   const locals = context.locals;
   locals.runtime = rt;
-  locals.requestId = randomUUID();
-
-  const catalog = await languageCatalog(rt.database.db);
-  const requested = context.url.searchParams.get('lang');
-  const lang = negotiateLanguage(
-    {
-      query: requested,
-      cookie: context.cookies.get(LANGUAGE_COOKIE)?.value,
-      acceptLanguage: context.request.headers.get('accept-language'),
-    },
-    catalog.languages.map((l) => l.code),
-    catalog.defaultCode,
-  );
-  if (requested && catalog.has(lang)) {
-    context.cookies.set(LANGUAGE_COOKIE, lang, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'lax', secure });
+  const request = await resolveRequestContext(rt.database.db, {
+    url: context.url,
+    headers: context.request.headers,
+    cookie: (name) => context.cookies.get(name)?.value,
+    takesBearer: false,
+  });
+  locals.requestId = request.requestId;
+  if (request.languageChosen) {
+    context.cookies.set(LANGUAGE_COOKIE, request.lang, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'lax', secure });
   }
-  const t = catalog.translator(lang);
+  const t = request.t;
   locals.t = t;
-  locals.lang = lang;
+  locals.lang = request.lang;
   locals.dir = t.dir;
-  locals.strings = catalog.strings(lang);
-  locals.languages = catalog.languages;
+  locals.strings = request.catalog.strings(request.lang);
+  locals.languages = request.catalog.languages;
+  locals.user = request.user;
+  const signedOut = request.sessionEnded ? endSessionCookie(context, request.sessionEnded) : null;
 
-  locals.user = null;
-  const token = context.cookies.get(SESSION_COOKIE)?.value;
-  if (token) {
-    try {
-      locals.user = await resolveSession(rt.database.db, token);
-    } catch (error) {
-      // A deactivated account browses as a visitor; the API tells it why on its next call.
-      if (!(error instanceof AppError)) throw error;
-    }
-    if (!locals.user) context.cookies.delete(SESSION_COOKIE, { path: '/' });
-  }
-
-  // Pages take form posts from our own pages only (the API applies the same rule to itself).
-  const crossSite =
-    mayWrite(context.request.method) && !isOwnOrigin(context.request.headers.get('origin'), context.url.href);
+  const allow = await allowIfMethodRefused(context);
+  // Pages take form posts from our own pages only, by the API's rule for writes bound to the cookie.
+  const crossSite = crossSiteWrite(context.request, {
+    credential: request.credential,
+    cookieBound: true,
+    fromAllowedOrigin: false,
+  });
   const response = withReasonPhrase(
-    crossSite
-      ? new Response(t('errors.cross_origin'), {
-          status: 403,
-          headers: { 'content-type': 'text/plain; charset=utf-8' },
-        })
-      : await renderPage(context, next),
+    allow
+      ? methodNotAllowedPage(allow)
+      : crossSite
+        ? new Response(t('errors.cross_origin'), {
+            status: 403,
+            headers: { 'content-type': 'text/plain; charset=utf-8' },
+          })
+        : (signedOut ?? (await renderPage(context, next))),
   );
   // A form post may have changed what the cached public reads show (the API drops them itself).
   dropCachedReadsAfter(context.request.method, response.status);
@@ -102,6 +90,43 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   return response;
 }
 
+/** The route Astro gives a request for an address no page or endpoint has. */
+const NOT_FOUND_ROUTE = '/404';
+
+// The endpoints under src/pages by their route ('/uploads/[...key]'), loaded when asked what methods they take.
+const endpoints = new Map(
+  Object.entries(import.meta.glob<Record<string, unknown>>('./pages/**/*.ts')).map(([file, load]) => [
+    file.replace(/^\.\/pages/, '').replace(/(\/index)?\.ts$/, '') || '/',
+    load,
+  ]),
+);
+
+/**
+ * The methods the address takes when the request's method is not one of them (a page's, or an endpoint's own),
+ * for a 405; null when it is, when the address is no page (Astro's 404 route answers it) or the method is OPTIONS
+ * (left to Astro).
+ */
+async function allowIfMethodRefused(context: APIContext): Promise<readonly string[] | null> {
+  const method = context.request.method;
+  if (method === 'OPTIONS' || context.routePattern === NOT_FOUND_ROUTE) return null;
+  const load = endpoints.get(context.routePattern);
+  const allowed: readonly string[] | null = load ? endpointMethods(await load()) : PAGE_METHODS;
+  return allowed && !allowed.includes(method) ? allowed : null;
+}
+
+/**
+ * A session cookie that signs nobody in is dropped, and the visitor browses as one. An account deactivated while
+ * signed in is also told why: its next page is the sign-in page saying so ("Your Account have been Deactivetd by
+ * Admin"). Requests for anything but a page (an image, a region a script fetches) keep the cookie, so that the
+ * next page still says it.
+ */
+function endSessionCookie(context: APIContext, ended: SessionEnd): Response | null {
+  const page = context.request.headers.get('accept')?.includes('text/html') ?? false;
+  if (ended === 'deactivated' && !page) return null;
+  context.cookies.delete(SESSION_COOKIE, { path: '/' });
+  return ended === 'deactivated' ? context.redirect('/login?error=account_deactivated', 303) : null;
+}
+
 /**
  * The page, or the page of what went wrong with the request when it is the visitor's to fix or wait out: a
  * service's 404 thrown from a page's frontmatter (a receipt, a payment of someone else's) is the visitor's missing
@@ -111,6 +136,7 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
 async function renderPage(context: APIContext, next: MiddlewareNext): Promise<Response> {
   try {
     refuseNulInput(context);
+    await refuseDemoWrite(context);
     return await next();
   } catch (error) {
     const problem = formProblem(error, context.locals.t);
@@ -128,6 +154,17 @@ async function renderPage(context: APIContext, next: MiddlewareNext): Promise<Re
 function refuseNulInput(context: APIContext): void {
   if (pathHasNul(context.url)) throw AppError.notFound();
   if (holdsNul([...context.url.searchParams])) throw AppError.badRequest('errors.invalid_text');
+}
+
+/**
+ * Demo mode (assertDemoAllows): a signed-in user's form post is refused on the 400 page with the demo message. The
+ * console's pages are left to say it in their own forms (their services check it too: adminMutation).
+ */
+async function refuseDemoWrite(context: APIContext): Promise<void> {
+  const path = context.url.pathname;
+  if (path.startsWith('/admin/')) return;
+  const { user, runtime: rt } = context.locals;
+  await assertDemoAllows(rt.database.db, { user, method: context.request.method, path });
 }
 
 /** A page that set only its status (`Astro.response.status = 422`) is sent with that status's phrase, not "OK". */

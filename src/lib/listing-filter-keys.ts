@@ -8,6 +8,7 @@ export const FILTER_KEYS = [
   'country',
   'min_price',
   'max_price',
+  'bedrooms',
   'posted_since',
   'promoted',
   'sort',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilters, filterQuery, parseListingFilter } from './listing-filters.ts';
+import { activeFilters, filterQuery, mapSearchHref, parseListingFilter } from './listing-filters.ts';
 
 const parse = (query: string) => parseListingFilter(new URLSearchParams(query));
 
@@ -50,5 +50,14 @@ describe('activeFilters', () => {
       { key: 'city', value: 'Porto', removeHref: '/properties?property_type=sell' },
     ]);
     expect(activeFilters(parse('city=Porto'))[0]!.removeHref).toBe('/properties');
+  });
+});
+
+describe('mapSearchHref', () => {
+  it('keeps the search on the map, without its page, with a category page’s category', () => {
+    const filter = parseListingFilter(new URLSearchParams('property_type=rent&bedrooms=2&page=3'));
+    expect(mapSearchHref(filter)).toBe('/properties/map?property_type=rent&bedrooms=2');
+    expect(mapSearchHref(filter, 'villa')).toBe('/properties/map?property_type=rent&category=villa&bedrooms=2');
+    expect(mapSearchHref(parseListingFilter(new URLSearchParams()))).toBe('/properties/map');
   });
 });

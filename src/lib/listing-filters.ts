@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { FILTER_KEYS, type FilterKey } from './listing-filter-keys.ts';
+import { urls } from './urls.ts';
 
 /**
  * The /properties filter as it travels in the query string: the spec's get-property-list names, so a filtered
@@ -13,6 +14,8 @@ export const POSTED_SINCE = [
   'last_3_months',
   'last_6_months',
 ] as const;
+/** The "at least" choices of the bedrooms filter. */
+export const BEDROOM_CHOICES = [1, 2, 3, 4, 5] as const;
 export const SORTS = ['newest', 'price_asc', 'price_desc', 'most_viewed', 'most_liked'] as const;
 /** A minimum price above the maximum matches nothing: the visitor's mistake, told on max_price with this message. */
 export const PRICE_RANGE_MESSAGE = 'listing.price_range';
@@ -37,6 +40,7 @@ export const listingFilterSchema = z.object({
   country: text(100),
   min_price: price,
   max_price: price,
+  bedrooms: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(20))), undefined),
   posted_since: z.catch(z.optional(z.enum(POSTED_SINCE)), undefined),
   promoted: z.catch(z.optional(z.literal('1')), undefined),
   sort: z.catch(z.optional(z.enum(SORTS)), undefined),
@@ -72,4 +76,13 @@ export function activeFilters(filter: ListingFilter, path = '/properties') {
       return { key, value: String(filter[key]), removeHref: query ? `${path}?${query}` : path };
     },
   );
+}
+
+/**
+ * The map page (/properties/map) showing the same search: the filter's query without its page, and the category of
+ * a category page, whose category is its path rather than its query.
+ */
+export function mapSearchHref(filter: ListingFilter, fixedCategory?: string): string {
+  const query = filterQuery({ ...filter, category: fixedCategory ?? filter.category, page: 1 }).toString();
+  return query ? `${urls.propertiesMap()}?${query}` : urls.propertiesMap();
 }

@@ -161,6 +161,19 @@ export interface PriceSettings {
   numberWithSuffix: boolean;
 }
 
+const WHOLE: Intl.NumberFormatOptions = { minimumFractionDigits: 0, maximumFractionDigits: 0 };
+
+/**
+ * A price of one unit (of area) as portals show it: grouped whole units ("$3,710", never "3.71K"), and cents only
+ * below one unit ("$0.45"); sign first.
+ */
+export function formatUnitPrice(minor: number, settings: Pick<PriceSettings, 'currencySymbol' | 'currencyCode'>) {
+  const abs = Math.abs(minor);
+  const whole = abs >= MINOR_PER_MAJOR && abs % MINOR_PER_MAJOR === 0;
+  const body = amountFormatter(localeForCurrency(settings.currencyCode), whole ? WHOLE : AMOUNT).format(toMajor(abs));
+  return `${minor < 0 ? '-' : ''}${settings.currencySymbol}${body}`;
+}
+
 /** A price as listings show it: the symbol, then the short form or the full 2-decimal amount; sign first. */
 export function formatPrice(minor: number, settings: PriceSettings): string {
   const body = settings.numberWithSuffix

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculateMortgage, monthlyEmi, monthlySchedule, yearlySchedule } from './mortgage.ts';
+import { calculateMortgage, defaultMortgageFor, monthlyEmi, monthlySchedule, yearlySchedule } from './mortgage.ts';
 
 describe('monthlyEmi', () => {
   it('matches published loan tables', () => {
@@ -65,5 +65,22 @@ describe('amortisation', () => {
     const zero = yearlySchedule({ ...input, interestRate: 0, loanTermYears: 2 });
     expect(zero.map((y) => y.interest)).toEqual([0, 0]);
     expect(zero.map((y) => y.principal)).toEqual([5000, 5000]);
+  });
+});
+
+describe('defaultMortgageFor', () => {
+  it("gives the calculator's default terms for a price, and their instalment", () => {
+    const { monthlyEmi, downPayment, query } = defaultMortgageFor(300_000);
+    expect(downPayment).toBe(60_000);
+    expect(Object.fromEntries(query)).toEqual({
+      loan_amount: '300000',
+      down_payment: '60000',
+      interest_rate: '6.5',
+      loan_term_years: '25',
+    });
+    expect(monthlyEmi).toBe(
+      calculateMortgage({ loanAmount: 300_000, downPayment: 60_000, interestRate: 6.5, loanTermYears: 25 }).monthlyEmi,
+    );
+    expect(monthlyEmi).toBeCloseTo(1620.5, 0);
   });
 });

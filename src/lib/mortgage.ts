@@ -93,3 +93,24 @@ export function yearlySchedule(input: MortgageInput): AmortisationRow[] {
   }
   return years.map(rounded);
 }
+
+/** The example loan the calculator opens with, and the terms a listing's monthly estimate assumes. */
+export const MORTGAGE_DEFAULTS = { downPaymentPercent: 20, interestRate: 6.5, loanTermYears: 25 } as const;
+
+/** A price on the default terms: the calculator's query (its fields, as the form sends them) and the instalment. */
+export function defaultMortgageFor(price: number) {
+  const downPayment = cents((price * MORTGAGE_DEFAULTS.downPaymentPercent) / 100);
+  const { monthlyEmi } = calculateMortgage({
+    loanAmount: price,
+    downPayment,
+    interestRate: MORTGAGE_DEFAULTS.interestRate,
+    loanTermYears: MORTGAGE_DEFAULTS.loanTermYears,
+  });
+  const query = new URLSearchParams({
+    loan_amount: String(price),
+    down_payment: String(downPayment),
+    interest_rate: String(MORTGAGE_DEFAULTS.interestRate),
+    loan_term_years: String(MORTGAGE_DEFAULTS.loanTermYears),
+  });
+  return { monthlyEmi, downPayment, query };
+}

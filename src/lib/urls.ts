@@ -4,6 +4,7 @@ const seg = (slug: string) => encodeURIComponent(slug);
 export const urls = {
   home: () => '/',
   properties: () => '/properties',
+  propertiesMap: () => '/properties/map',
   category: (slug: string) => `/categories/${seg(slug)}`,
   property: (slug: string) => `/properties-details/${seg(slug)}`,
   myProperty: (slug: string) => `/my-property/${seg(slug)}`,
@@ -22,4 +23,5 @@ export const urls = {
   article: (slug: string) => `/articles/${seg(slug)}`,
   subscriptionPlan: () => '/subscription-plan',
   verification: () => '/user/verification',
+  mortgageCalculator: () => '/mortgage-calculator',
 } as const;

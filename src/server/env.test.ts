@@ -14,12 +14,28 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SIGN_IN_LIMIT_PER_IP: '0' })).toThrow(/SIGN_IN_LIMIT_PER_IP/);
   });
 
+  it('takes the registrations per address from the environment', () => {
+    expect(parseEnv({}).REGISTER_LIMIT_PER_IP).toBe(10);
+    expect(parseEnv({ REGISTER_LIMIT_PER_IP: '200' }).REGISTER_LIMIT_PER_IP).toBe(200);
+    expect(() => parseEnv({ REGISTER_LIMIT_PER_IP: 'many' })).toThrow(/REGISTER_LIMIT_PER_IP/);
+  });
+
   it('takes the page read price as a number or `server`', () => {
     expect(parseEnv({}).DATABASE_PAGE_COST).toBe(0.1);
     expect(parseEnv({ DATABASE_PAGE_COST: '1.1' }).DATABASE_PAGE_COST).toBe(1.1);
     expect(parseEnv({ DATABASE_PAGE_COST: 'server' }).DATABASE_PAGE_COST).toBe('server');
     expect(() => parseEnv({ DATABASE_PAGE_COST: 'cheap' })).toThrow(/DATABASE_PAGE_COST/);
     expect(() => parseEnv({ DATABASE_PAGE_COST: '0' })).toThrow(/DATABASE_PAGE_COST/);
+  });
+
+  it('takes the origins allowed to call the API as exact origins, none by default', () => {
+    expect(parseEnv({}).CORS_ORIGINS).toEqual([]);
+    expect(parseEnv({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).CORS_ORIGINS).toEqual([
+      'https://app.example.com',
+      'http://localhost:5173',
+    ]);
+    for (const bad of ['*', 'https://app.example.com/', 'app.example.com', 'https://app.example.com/path'])
+      expect(() => parseEnv({ CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS\.0: must be origins/);
   });
 
   it('names each bad variable in one message', () => {
@@ -48,5 +64,11 @@ describe('parseEnv', () => {
     expect(env.SEED_DEMO_DATA).toBe(false);
     expect(env.PUBLIC_BLOCK_DEVTOOLS).toBe(true);
     expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('leaves demo mode to the setting unless DEMO_MODE forces it on', () => {
+    expect(parseEnv({}).DEMO_MODE).toBe(false);
+    expect(parseEnv({ DEMO_MODE: 'true' }).DEMO_MODE).toBe(true);
+    expect(() => parseEnv({ DEMO_MODE: 'on' })).toThrow(/DEMO_MODE/);
   });
 });

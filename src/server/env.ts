@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOrigin, splitOrigins } from './web/origins.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -11,6 +12,12 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().default('http://localhost:4321'),
+  // Other sites whose pages call the API from the browser (CORS, docs/decisions/043), besides the console's list.
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform(splitOrigins)
+    .pipe(z.array(z.string().refine(isOrigin, 'must be origins such as https://app.example.com, separated by commas'))),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -23,6 +30,8 @@ export const envSchema = z.object({
   MIGRATIONS_DIR: z.string().min(1).default('src/server/db/migrations'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SEED_DEMO_DATA: flag.default(true),
+  /** Forces demo mode on, whatever the console's setting (docs/decisions/041). */
+  DEMO_MODE: flag,
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(6).default('admin1234'),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -41,6 +50,8 @@ export const envSchema = z.object({
   TRUST_PROXY: flag,
   /** Sign-ins per client address in 15 minutes: an office or a mobile network's NAT puts many people behind one. */
   SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  /** New accounts per client address in an hour, for the same reason. */
+  REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

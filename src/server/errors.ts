@@ -60,6 +60,9 @@ export function databaseErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** A unique constraint refused the write (SQLSTATE 23505). */
+export const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';
+
 /**
  * PostgreSQL ended the transaction so that a concurrent one could finish (a deadlock, say two writers of listings
  * updating the same counts in opposite orders, or a serialization failure): it wrote nothing, and the same request

@@ -9,17 +9,34 @@ const NUL_MESSAGE = 'validation.nul_character';
 
 const hasNul = (text: string) => text.includes('\u0000');
 
-/** The texts of `value` (nested lists and objects, keys too) that hold NUL, named by their path as zod names fields. */
-function nulFields(value: unknown, path: readonly string[] = [], fields: FieldErrors = {}): FieldErrors {
-  const name = path.join('.') || '_';
-  if (typeof value === 'string') {
-    if (hasNul(value)) fields[name] = [NUL_MESSAGE];
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => nulFields(item, [...path, String(i)], fields));
-  } else if (typeof value === 'object' && value !== null && !(value instanceof Blob)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (hasNul(key)) fields[name] = [NUL_MESSAGE];
-      else nulFields(item, [...path, key], fields);
+/** Where a value sits in the one walked: its key and its container's place (null for the value itself). */
+type Place = { key: string; in: Place | null } | null;
+
+/** A place named as zod names fields (`links.1.deep`), `_` for the value itself. */
+function nameOf(place: Place): string {
+  const keys: string[] = [];
+  for (let at = place; at; at = at.in) keys.push(at.key);
+  return keys.reverse().join('.') || '_';
+}
+
+/**
+ * The texts of `value` (nested lists and objects, keys too) that hold NUL, named by their path as zod names fields.
+ * A walk without recursion, each value linked to its container rather than given a copy of its path, so no nesting a
+ * client sends can overflow the stack or take time out of proportion to its size (bodies are also refused past
+ * MAX_INPUT_DEPTH, src/server/input-depth.ts, before this looks at them).
+ */
+function nulFields(value: unknown): FieldErrors {
+  const fields: FieldErrors = {};
+  const pending: [unknown, Place][] = [[value, null]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, place] = next;
+    if (typeof item === 'string') {
+      if (hasNul(item)) fields[nameOf(place)] = [NUL_MESSAGE];
+    } else if (typeof item === 'object' && item !== null && !(item instanceof Blob)) {
+      for (const [key, child] of Object.entries(item)) {
+        if (hasNul(key)) fields[nameOf(place)] = [NUL_MESSAGE];
+        else pending.push([child, { key, in: place }]);
+      }
     }
   }
   return fields;

@@ -24,7 +24,7 @@ const registration = (tag: string) => ({
 async function registerUser(tag: string) {
   const body = registration(tag);
   const res = await app.call('POST', '/api/user-register', { body, ip: freshIp() });
-  expect(res.status).toBe(200);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { ...body, id: res.body.data.id as number, token: res.body.data.token as string };
 }
 
@@ -82,14 +82,47 @@ describe('user-register', () => {
     expect(mismatch.body.data.fields).toEqual({ re_password: ['The passwords do not match.'] });
   });
 
-  it('refuses an email already in use, whatever its case', async () => {
-    await registerUser('dupe');
+  it("refuses an email or mobile number already in use, and tells the account's owner by mail once an hour", async () => {
+    const owner = await registerUser('dupe');
+    const before = (await app.outbox('dupe@example.com')).length;
+    const notices = async () => (await app.outbox('dupe@example.com')).slice(before);
+    const attempt = (body: Record<string, string>) =>
+      app.call('POST', '/api/user-register', { body: { ...registration('x'), ...body }, ip: freshIp() });
+
+    const byEmail = await attempt({ email: 'DUPE@example.com' });
+    expect(byEmail.status).toBe(409);
+    expect(byEmail.body).toEqual({
+      error: true,
+      message: 'This email already has an account. Sign in, or reset your password if you forgot it.',
+      data: { code: 'email_in_use' },
+    });
+    expect(await notices()).toHaveLength(1);
+    const [notice] = await notices();
+    expect(notice!.subject).toBe('Someone tried to register at Property Marketplace with your details');
+    expect(notice!.text).toContain('http://localhost:4321/login');
+    expect(notice!.text).toContain('http://localhost:4321/forgot-password');
+
+    // Trying again, by email or by mobile number, answers alike without filling the owner's mailbox.
+    expect((await attempt({ email: 'dupe@example.com' })).body).toEqual(byEmail.body);
+    const byMobile = await attempt({ email: 'someone-new@example.com', mobile: owner.mobile });
+    expect(byMobile.status).toBe(409);
+    expect(byMobile.body).toMatchObject({
+      message: 'This phone number already has an account. Sign in, or reset your password if you forgot it.',
+      data: { code: 'mobile_in_use' },
+    });
+    expect(await notices()).toHaveLength(1);
+  });
+
+  it("tells the owner of a mobile number someone tried to register with, at the account's email", async () => {
+    const owner = await registerUser('mob');
     const res = await app.call('POST', '/api/user-register', {
-      body: { ...registration('x'), email: 'DUPE@example.com' },
+      body: { ...registration('y'), mobile: owner.mobile },
       ip: freshIp(),
     });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe('This email is already used by another account.');
+    expect(res.body.data.code).toBe('mobile_in_use');
+    expect((await app.outbox(owner.email)).at(-1)!.subject).toBe(
+      'Someone tried to register at Property Marketplace with your details',
+    );
   });
 
   it('ignores attempts to choose a role', async () => {
@@ -192,9 +225,42 @@ describe('user_signup with email and password', () => {
   });
 
   it('explains an unknown login type', async () => {
-    const res = await app.call('POST', '/api/user_signup', { body: { logintype: 'fax' }, ip: freshIp() });
-    expect(res.status).toBe(422);
-    expect(res.body.data.fields).toHaveProperty('logintype');
+    for (const body of [{ logintype: 'fax' }, { type: 2 }, {}]) {
+      const res = await app.call('POST', '/api/user_signup', { body, ip: freshIp() });
+      expect(res.status).toBe(422);
+      expect(res.body.data.fields).toHaveProperty('logintype');
+    }
+  });
+
+  it("takes the eBroker clients' numeric type when logintype is absent, and puts the token at the top too", async () => {
+    const user = await registerUser('tia');
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ type: '3', email: user.email, password: user.password }))
+      form.set(key, value);
+    const byEmail = await app.call('POST', '/api/user_signup', { body: form, ip: freshIp() });
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body).toMatchObject({ error: false, data: { id: user.id, token: expect.any(String) } });
+    expect(byEmail.body.token).toBe(byEmail.body.data.token);
+
+    const ip = freshIp();
+    await app.call('GET', '/api/get-otp?number=%2B15557770099', { ip });
+    const code = /\b(\d{6})\b/.exec((await app.outbox('+15557770099')).at(-1)!.text)![1]!;
+    const byPhone = await app.call('POST', '/api/user_signup', {
+      body: { type: 1, mobile: '+15557770099', otp: code },
+      ip,
+    });
+    expect(byPhone.body).toMatchObject({ data: { mobile: '+15557770099', logintype: 'phone' } });
+    expect(byPhone.body.token).toBe(byPhone.body.data.token);
+
+    // 0 is Google; this site has no Firebase project configured.
+    const byGoogle = await app.call('POST', '/api/user_signup', { body: { type: '0', auth_id: 'x'.repeat(40) }, ip });
+    expect(byGoogle.body.data.code).toBe('google_not_configured');
+    // logintype, when sent, decides.
+    const both = await app.call('POST', '/api/user_signup', {
+      body: { logintype: 'email', type: 0, email: user.email, password: user.password },
+      ip: freshIp(),
+    });
+    expect(both.body.data.id).toBe(user.id);
   });
 });
 
@@ -315,11 +381,27 @@ describe('one-time codes', () => {
     expect(known.body).toEqual(unknown.body);
   });
 
-  it('needs exactly one of number or email', async () => {
-    expect((await app.call('GET', '/api/get-otp', { ip: freshIp() })).status).toBe(422);
-    expect((await app.call('GET', '/api/get-otp?number=%2B15551234567&email=a%40b.co', { ip: freshIp() })).status).toBe(
-      422,
-    );
+  it('needs exactly one of number or email, and says so on both fields', async () => {
+    const neither = await app.call('GET', '/api/get-otp', { ip: freshIp() });
+    expect(neither.status).toBe(422);
+    expect(neither.body.data.fields).toEqual({
+      number: ['Enter a phone number or an email address.'],
+      email: ['Enter a phone number or an email address.'],
+    });
+    for (const url of [
+      '/api/get-otp?number=%2B15551234567&email=a%40b.co',
+      '/api/verify-otp?number=%2B15551234567&email=a%40b.co&otp=123456',
+    ]) {
+      const both = await app.call('GET', url, { ip: freshIp() });
+      expect(both.status, url).toBe(422);
+      expect(both.body.data.fields, url).toEqual({
+        number: ['Send a phone number or an email address, not both.'],
+        email: ['Send a phone number or an email address, not both.'],
+      });
+    }
+    // Each field is still checked for itself.
+    const bad = await app.call('GET', '/api/get-otp?email=not-an-email', { ip: freshIp() });
+    expect(bad.body.data.fields).toEqual({ email: ['Enter a valid email address.'] });
   });
 });
 
@@ -575,12 +657,32 @@ describe('profile', () => {
 });
 
 describe('sessions', () => {
-  it('before-logout forgets the push token; logout revokes the session', async () => {
+  it("before-logout signs the session out and forgets the caller's push token, no one else's", async () => {
     const user = await registerUser('ned');
+    const other = await registerUser('oli');
+    const fcmOf = async (id: number) => (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!.fcmId;
     await app.call('POST', '/api/update_profile', { body: { fcm_id: 'device-token-1' }, token: user.token });
-    await app.call('POST', '/api/before-logout', { body: { fcm_id: 'device-token-1' }, token: user.token });
-    const [row] = await app.database.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.fcmId).toBeNull();
+    await app.call('POST', '/api/update_profile', { body: { fcm_id: 'device-token-2' }, token: other.token });
+
+    // Someone else's push token named: theirs stays, and the caller is signed out all the same.
+    const stranger = await registerUser('ona');
+    const named = await app.call('POST', '/api/before-logout', {
+      body: { fcm_id: 'device-token-2' },
+      token: stranger.token,
+    });
+    expect(named.body).toMatchObject({ error: false, message: 'You are signed out.' });
+    expect(await fcmOf(other.id)).toBe('device-token-2');
+    expect((await app.call('GET', '/api/get-user-data', { token: stranger.token })).status).toBe(401);
+
+    const res = await app.call('POST', '/api/before-logout', { body: { fcm_id: 'device-token-1' }, token: user.token });
+    expect(res.status).toBe(200);
+    expect(await fcmOf(user.id)).toBeNull();
+    expect((await app.call('GET', '/api/get-user-data', { token: user.token })).status).toBe(401);
+    expect((await app.call('GET', '/api/get-user-data', { token: other.token })).status).toBe(200);
+  });
+
+  it('logout revokes the session', async () => {
+    const user = await registerUser('nia');
     expect((await app.call('POST', '/api/logout', { token: user.token })).status).toBe(200);
     expect((await app.call('GET', '/api/get-user-data', { token: user.token })).status).toBe(401);
   });
@@ -632,7 +734,7 @@ describe('sessions', () => {
   it('delete_user counts a favourite still being added when it starts (PostgreSQL: two connections)', async (ctx) => {
     if (app.database.kind !== 'postgres') return ctx.skip('one connection on PGlite: requests never overlap');
     const leaving = await registerUser('sam');
-    const owner = await registerUser('tia');
+    const owner = await registerUser('tove');
     const [category] = await app.database.db.select().from(categories).limit(1);
     const listing = await createProperty(app.database.db, { ownerId: owner.id, categoryId: category!.id });
     let commit!: () => void;

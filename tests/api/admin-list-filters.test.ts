@@ -59,14 +59,16 @@ describe('admin lists', () => {
     expect(role.schema.enum).toEqual(['user', 'agent', 'admin']);
   });
 
-  it('refuse a malformed limit or offset with a message on it', async () => {
+  it('refuse a malformed limit or offset with a message on it, and serve a large page as the largest', async () => {
     for (const list of lists) {
-      await refused(`${list}?limit=abc`, 'limit', 'Enter a number.');
-      await refused(`${list}?limit=1.5`, 'limit', 'Enter a whole number.');
-      await refused(`${list}?limit=0`, 'limit', 'Enter 1 or more.');
-      await refused(`${list}?limit=101`, 'limit', 'Enter 100 or less.');
-      await refused(`${list}?offset=-1`, 'offset', 'Enter 0 or more.');
-      await refused(`${list}?offset=x`, 'offset', 'Enter a number.');
+      // The API's one paging rule (docs/decisions/042): a malformed number is refused, a large page size served as 100.
+      const limit = 'Enter a whole number of 1 or more (a page holds at most 100).';
+      await refused(`${list}?limit=abc`, 'limit', limit);
+      await refused(`${list}?limit=1.5`, 'limit', limit);
+      await refused(`${list}?limit=0`, 'limit', limit);
+      await refused(`${list}?offset=-1`, 'offset', 'Enter a whole number from 0 to 1000000.');
+      await refused(`${list}?offset=x`, 'offset', 'Enter a whole number from 0 to 1000000.');
+      expect((await get(`${list}?limit=101`)).body.data.limit, list).toBe(100);
       // Empty is "not given": the defaults.
       const plain = await get(`${list}?limit=&offset=`);
       expect(plain.status, list).toBe(200);

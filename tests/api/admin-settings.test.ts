@@ -4,7 +4,7 @@ import * as s from '../../src/server/db/schema/index.ts';
 import en from '../../src/server/i18n/locales/en.json' with { type: 'json' };
 import { createTranslator } from '../../src/server/i18n/translator.ts';
 import { getPublicSettings } from '../../src/server/services/settings-service.ts';
-import { brandStylesheet, brandStylesheetPath, siteName } from '../../src/server/web/brand.ts';
+import { THEME_VERSION, brandStylesheet, brandStylesheetPath, siteName } from '../../src/server/web/brand.ts';
 import { adminToken, countAuditRows, setSetting } from '../support/admin.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -83,9 +83,9 @@ describe('admin settings', () => {
       name: 'Casa QA Realty',
       title: 'Casa QA Realty: homes to buy and rent',
       description: 'Homes, flats and land from Casa QA Realty, checked by our team before they go live.',
-      stylesheet: '/theme/aa2200.css',
+      stylesheet: `/theme/aa2200.v${THEME_VERSION}.css`,
     });
-    expect(brandStylesheet('aa2200.css')).toContain('--brand:#aa2200;');
+    expect(brandStylesheet(`aa2200.v${THEME_VERSION}.css`)).toContain('--brand:#aa2200;');
 
     const tooLong = await save({ seo_title: 'x'.repeat(61), seo_description: 'y'.repeat(161), company_name: ' ' });
     expect(tooLong.status).toBe(422);
@@ -116,7 +116,7 @@ describe('admin settings', () => {
       currency_code: 'EURO',
       web_placeholder_logo: 'javascript:alert(1)',
       company_email: 'nope',
-      demo_mode: true,
+      demo_mode: 'maybe',
       nonsense: 1,
     });
     expect(res.status).toBe(422);
@@ -125,7 +125,7 @@ describe('admin settings', () => {
       currency_code: ['Enter the ISO 4217 code of a currency, such as USD or EUR.'],
       web_placeholder_logo: ['Enter a web address starting with http:// or https://, or a path starting with /.'],
       company_email: ['Enter a valid email address.'],
-      demo_mode: ['This setting cannot be changed from the console.'],
+      demo_mode: ['This value is not valid.'],
       nonsense: ['There is no such setting.'],
     });
     expect(await countAuditRows(db())).toBe(before);

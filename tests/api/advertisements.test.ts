@@ -304,6 +304,7 @@ describe('get-featured-data and expiry', () => {
     expect(res.body.data).toMatchObject({ type: 'property', offset: 0, limit: 1 });
     expect(res.body.data.items.length).toBeLessThanOrEqual(1);
     expect((await featured('type=agent')).status).toBe(422);
-    expect((await featured('limit=1000')).status).toBe(422);
+    expect((await featured('limit=-1')).status).toBe(422);
+    expect((await featured('limit=1000')).body.data.limit).toBe(100);
   });
 });

@@ -98,7 +98,7 @@ describe('get_articles', () => {
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('This article does not exist or is not published.');
     }
-    const bad = await get('?id=abc&limit=5000');
+    const bad = await get('?id=abc&limit=-5');
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.data.fields).sort()).toEqual(['id', 'limit']);
   });

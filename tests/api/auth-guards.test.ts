@@ -57,7 +57,7 @@ describe('guards', () => {
     const user = await createUser(app.database.db);
     const { token } = await startSession(app.database.db, user.id, { userAgent: null, ip: null });
     const { endSession, resolveSession } = await import('../../src/server/services/session-service.ts');
-    const sessionUser = await resolveSession(app.database.db, token);
+    const { user: sessionUser } = await resolveSession(app.database.db, token);
     await endSession(app.database.db, sessionUser!);
     expect((await app.call('GET', '/api/probe/user', { token })).status).toBe(401);
   });

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as s from '../../src/server/db/schema/index.ts';
-import { createProperty, createSignedInUser } from '../support/factories.ts';
+import { createProperty, createSignedInUser, createUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
   chatWorld,
@@ -207,7 +207,7 @@ describe('attachments, checked by content', () => {
     expect(pdf.body.data.file).toMatchObject({ name: 'plan.pdf', content_type: 'application/pdf' });
     const url = pdf.body.data.file.url;
     for (const account of [w.buyer, w.owner]) {
-      const download = await app.api.request(`http://localhost${url}`, {
+      const download = await app.api.request(url, {
         headers: { authorization: `Bearer ${account.token}` },
       });
       expect(download.status).toBe(200);
@@ -246,7 +246,7 @@ describe('attachments, checked by content', () => {
       });
       expect(voice.status).toBe(200);
       expect(voice.body.data.audio.content_type).toBe(type);
-      const played = await app.api.request(`http://localhost${voice.body.data.audio.url}`, {
+      const played = await app.api.request(voice.body.data.audio.url, {
         headers: { authorization: `Bearer ${w.buyer.token}` },
       });
       expect(played.headers.get('content-type')).toBe(type);
@@ -362,6 +362,37 @@ describe('a third account', () => {
   });
 });
 
+describe('typing', () => {
+  it('reaches only someone the sender may write to, refused as send_message refuses', async () => {
+    const typing = (from: typeof w.owner, body: Record<string, unknown>) =>
+      app.call('POST', '/api/chat/typing', { token: from.token, body });
+    const idle = await createUser(app.database.db, { isActive: false });
+    const cases: [string, typeof w.owner, Record<string, unknown>, number, string][] = [
+      ["to a buyer about another's listing", w.outsider, toBuyer(), 404, 'not_found'],
+      ['to the owner about no listing', w.outsider, { receiver_id: w.owner.user.id }, 422, 'validation_failed'],
+      [
+        'to a deactivated account',
+        w.outsider,
+        { receiver_id: idle.id, property_id: w.otherProperty.id },
+        404,
+        'not_found',
+      ],
+    ];
+    for (const [name, from, body, status, code] of cases) {
+      const message = await sendText(app, from, { ...body, message: 'Hello' } as Record<string, string | number>);
+      const typed = await typing(from, body);
+      expect([message.status, message.body.data.code], name).toEqual([status, code]);
+      expect([typed.status, typed.body.data?.code, typed.body.message], name).toEqual([
+        status,
+        code,
+        message.body.message,
+      ]);
+    }
+    // A first message to an owner about their listing is allowed, and so is typing it.
+    expect((await typing(w.outsider, toOwner())).body.data).toEqual({ sent: true });
+  });
+});
+
 describe('blocking', () => {
   it('stops messages both ways with a clear message until unblocked', async () => {
     const block = await app.call('POST', '/api/block-user', {
@@ -403,7 +434,11 @@ describe('blocking', () => {
         .status,
     ).toBe(200);
     const typing = await app.call('POST', '/api/chat/typing', { token: w.buyer.token, body: toOwner() });
-    expect(typing.body.data).toEqual({ sent: false });
+    expect(typing.status).toBe(403);
+    expect(typing.body).toMatchObject({
+      message: 'This user is not accepting your messages',
+      data: { code: 'blocked' },
+    });
 
     const unblock = await app.call('POST', '/api/unblock-user', {
       token: w.owner.token,
@@ -411,6 +446,31 @@ describe('blocking', () => {
     });
     expect(unblock.status).toBe(200);
     expect((await sendText(app, w.buyer, { ...toOwner(), message: 'Hello again' })).status).toBe(200);
+  });
+});
+
+describe('field messages name the field the client sent', () => {
+  const fieldsOf = async (path: string, token: string, body?: Record<string, unknown>) => {
+    const res = await app.call(body ? 'POST' : 'GET', path, body ? { token, body } : { token });
+    expect(res.status).toBe(422);
+    return res.body.data.fields as Record<string, string[]>;
+  };
+
+  it('blocking yourself, messaging yourself, and an admin naming no user', async () => {
+    const me = w.owner;
+    const self = { to_user_id: me.user.id };
+    expect(await fieldsOf('/api/block-user', me.token, self)).toEqual({ to_user_id: [expect.any(String)] });
+    expect(await fieldsOf('/api/unblock-user', me.token, self)).toEqual({ to_user_id: [expect.any(String)] });
+    expect(await fieldsOf('/api/block-user', me.token, { user_id: me.user.id })).toEqual({
+      user_id: [expect.any(String)],
+    });
+    expect(await fieldsOf('/api/block-user', me.token, {})).toEqual({ to_user_id: ['This field is required.'] });
+    const toSelf = { receiver_id: me.user.id, property_id: w.property.id, message: 'Hi me' };
+    expect(Object.keys(await fieldsOf('/api/send_message', me.token, toSelf))).toEqual(['receiver_id']);
+    const read = `/api/get_messages?user_id=${me.user.id}&property_id=${w.property.id}`;
+    expect(Object.keys(await fieldsOf(read, me.token))).toEqual(['user_id']);
+    expect(Object.keys(await fieldsOf('/api/block-user', w.admin.token, {}))).toEqual(['to_user_id']);
+    expect(Object.keys(await fieldsOf('/api/get_messages', w.admin.token))).toEqual(['user_id']);
   });
 });
 

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { settings, users } from '../../src/server/db/schema/index.ts';
 import { startSession } from '../../src/server/services/session-service.ts';
 import { ADMIN, createTestApp, type TestApp } from '../support/test-app.ts';
-import { seedCatalog } from '../support/factories.ts';
+import { createSignedInUser, seedCatalog } from '../support/factories.ts';
+import { grantPackage } from '../support/packages.ts';
 
 let app: TestApp;
 
@@ -80,6 +81,43 @@ describe('web-settings', () => {
     const res = await app.call('GET', '/api/web-settings', { token });
     expect(res.body.data.verification_status).toEqual(expect.any(String));
   });
+
+  it('says whether the caller may see premium listings: a premium_properties package or an admin', async () => {
+    const settingsOf = async (token?: string) =>
+      (await app.call('GET', '/api/web-settings', token ? { token } : {})).body.data;
+    const holder = await createSignedInUser(app.database.db);
+    await grantPackage(app.database.db, [holder.user.id], { premium_properties: null });
+    const lister = await createSignedInUser(app.database.db);
+    await grantPackage(app.database.db, [lister.user.id], { property_list: 3 });
+    const [admin] = await app.database.db.select().from(users).where(eq(users.email, ADMIN.email));
+    const adminSession = await startSession(app.database.db, admin!.id, { userAgent: null, ip: null });
+
+    expect(await settingsOf()).toMatchObject({ is_premium: false, verification_status: null });
+    expect(await settingsOf(holder.token)).toMatchObject({ is_premium: true, verification_status: 'initial' });
+    expect((await settingsOf(lister.token)).is_premium).toBe(false);
+    expect((await settingsOf(adminSession.token)).is_premium).toBe(true);
+  });
+
+  it('carries the languages for a language menu, and the default one', async () => {
+    const data = (await app.call('GET', '/api/web-settings')).body.data;
+    expect(data.default_language).toBe('en');
+    expect(data.languages).toEqual(
+      expect.arrayContaining([
+        { code: 'en', name: 'English', native_name: 'English', direction: 'ltr' },
+        { code: 'ar', name: 'Arabic', native_name: 'العربية', direction: 'rtl' },
+      ]),
+    );
+  });
+
+  it('documents what a visitor gets for verification_status and is_premium', async () => {
+    const doc = (await app.call('GET', '/api/openapi.json')).body;
+    const reply = doc.paths['/api/web-settings'].get.responses['200'].content['application/json'].schema;
+    expect(reply.properties.data.$ref).toBe('#/components/schemas/WebSettings');
+    const fields = doc.components.schemas.WebSettings.properties;
+    expect(fields.verification_status.description).toMatch(/null for a visitor/);
+    expect(fields.is_premium.description).toMatch(/false for a visitor/);
+    expect(Object.keys(fields)).toEqual(expect.arrayContaining(['languages', 'default_language']));
+  });
 });
 
 describe('get_languages', () => {
@@ -151,10 +189,11 @@ describe('catalog', () => {
 });
 
 describe('authentication', () => {
-  it('refuses a malformed or unknown bearer token', async () => {
+  it('treats a malformed or unknown bearer token as none, saying the session ended (tests/api/session-ends.test.ts)', async () => {
     const malformed = await app.call('GET', '/api/web-settings', { headers: { authorization: 'Bearer x' } });
-    expect(malformed.status).toBe(401);
-    const unknown = await app.call('GET', '/api/web-settings', { token: 'a'.repeat(43) });
+    expect(malformed.status).toBe(200);
+    expect(malformed.headers.get('x-session-ended')).toBe('invalid');
+    const unknown = await app.call('GET', '/api/get-user-data', { token: 'a'.repeat(43) });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toMatchObject({ error: true, data: { code: 'unauthenticated' } });
   });
@@ -173,7 +212,7 @@ describe('authentication', () => {
     const { token } = await startSession(app.database.db, user!.id, { userAgent: null, ip: null });
     expect((await app.call('GET', '/api/web-settings', { token })).status).toBe(200);
     await app.database.db.update(users).set({ isActive: false }).where(eq(users.id, user!.id));
-    const res = await app.call('GET', '/api/web-settings', { token });
+    const res = await app.call('GET', '/api/get-user-data', { token });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Your Account have been Deactivetd by Admin');
   });
@@ -185,9 +224,9 @@ describe('authentication', () => {
     const foreign = await app.call('POST', '/api/faqs', { headers: { ...cookie, origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);
     expect(foreign.body.data.code).toBe('forbidden');
-    // Same origin passes the check and reaches routing (no POST /faqs exists).
+    // Same origin passes the check and reaches routing (/faqs takes GET only).
     const same = await app.call('POST', '/api/faqs', { headers: { ...cookie, origin: 'http://localhost' } });
-    expect(same.status).toBe(404);
+    expect(same.status).toBe(405);
   });
 
   it("refuses another site's form that signs a visitor in, and lets apps without an Origin through", async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type * as s from '../../src/server/db/schema/index.ts';
+import * as s from '../../src/server/db/schema/index.ts';
 import { createProperty, createUser, seedCatalog } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -73,6 +73,46 @@ describe('get-properties-in-bounds: the box', () => {
     const paged = await get(`get-properties-in-bounds?${box}&limit=2`);
     expect(paged.body.data.items).toHaveLength(2);
     expect(paged.body.data.markers).toHaveLength(paged.body.data.total);
+  });
+
+  it('takes the filters of the property list too, so the list and the map of one search agree', async () => {
+    const porto = await at(10.4, 20.4, { city: 'Porto', state: 'Porto', country: 'Portugal', title: 'Quayside loft' });
+    const old = await at(10.6, 20.6, { createdAt: new Date(Date.now() - 40 * 86_400_000) });
+    expect(itemIds(await get(`get-properties-in-bounds?${box}&city=porto`))).toEqual([porto]);
+    expect(itemIds(await get(`get-properties-in-bounds?${box}&state=Porto&country=Portugal`))).toEqual([porto]);
+    expect(itemIds(await get(`get-properties-in-bounds?${box}&search=quayside`))).toEqual([porto]);
+    const recent = itemIds(await get(`get-properties-in-bounds?${box}&posted_since=last_month`));
+    expect(recent).toContain(porto);
+    expect(recent).not.toContain(old);
+    expect(itemIds(await get(`get-properties-in-bounds?${box}&promoted=1`))).toEqual([]);
+    const bad = await get(`get-properties-in-bounds?${box}&posted_since=someday`);
+    expect(bad.status).toBe(422);
+    expect(bad.body.data.fields.posted_since).toHaveLength(1);
+  });
+
+  it('takes the bedrooms filter as the list does: at least that many', async () => {
+    const [bedrooms] = await db().query.parameters.findMany({ where: (p, { eq }) => eq(p.name, 'Bedrooms') });
+    const two = await at(10.45, 20.45);
+    const four = await at(10.55, 20.55);
+    await db()
+      .insert(s.propertyParameters)
+      .values([
+        { propertyId: two, parameterId: bedrooms!.id, value: 2 },
+        { propertyId: four, parameterId: bedrooms!.id, value: 4 },
+      ]);
+    const three = await get(`get-properties-in-bounds?${box}&bedrooms=3`);
+    expect(itemIds(three)).toEqual([four]);
+    expect(markerIds(three)).toEqual([four]);
+    // The list call agrees.
+    const list = await get(`get-property-list?bedrooms=3&limit=100`);
+    expect((list.body.data.items as { id: number }[]).map((p) => p.id)).toContain(four);
+    expect((list.body.data.items as { id: number }[]).map((p) => p.id)).not.toContain(two);
+    for (const wrong of ['0', '21', '2.5', 'many']) {
+      const refused = await get(`get-properties-in-bounds?${box}&bedrooms=${wrong}`);
+      expect(refused.status, wrong).toBe(422);
+      expect(refused.body.data.fields.bedrooms).toEqual(['Choose at least 1 and at most 20 bedrooms.']);
+    }
+    expect((await get(`get-property-list?bedrooms=0`)).status).toBe(422);
   });
 });
 
@@ -292,10 +332,15 @@ describe('reverse geocoding and place search', () => {
     });
   }, 30_000);
 
-  it('is a 404 where there is no city (the open sea)', async () => {
+  it('answers null, with a message and no error, where no town is within 100 km (the open sea)', async () => {
     const res = await get('reverse-geocode?latitude=0&longitude=-30');
-    expect(res.status).toBe(404);
-    expect(res.body.error).toBe(true);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      error: false,
+      message:
+        'No town within 100 km of this point. Choose a place on land, or type the city, state and country yourself.',
+      data: null,
+    });
   });
 
   it('finds places by name for the picker', async () => {

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { interestedUsers, properties } from '../../src/server/db/schema/index.ts';
+import { interestedUsers, packages, properties, userPackages } from '../../src/server/db/schema/index.ts';
+import { mySubscriptions } from '../../src/server/services/package-service.ts';
 import { startSession } from '../../src/server/services/session-service.ts';
-import { seedCatalog, createUser } from '../support/factories.ts';
+import { createProperty, seedCatalog, createUser } from '../support/factories.ts';
 import { grantPackage } from '../support/packages.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, storageKey, type TestApp } from '../support/test-app.ts';
 
 let app: TestApp;
 let catalog: Awaited<ReturnType<typeof seedCatalog>>;
@@ -150,6 +151,29 @@ describe('post_property', () => {
     ]);
   });
 
+  it('names the address as the client sent it: address (the spec’s name) or formatted_address', async () => {
+    const missing = await post(listingForm({ address: null }));
+    expect(missing.status).toBe(422);
+    expect(missing.body.data.fields).toEqual({ address: ['Enter the address.'] });
+    const empty = await post(listingForm({ address: '' }));
+    expect(empty.body.data.fields).toEqual({ address: ['Enter the address.'] });
+    const other = await post(listingForm({ address: null, formatted_address: ' ' }));
+    expect(other.body.data.fields).toEqual({ formatted_address: ['Enter the address.'] });
+    const checked = await app.call('POST', '/api/validate-property', {
+      body: listingForm({ address: '' }),
+      token: owner.token,
+    });
+    expect(checked.body.data.fields).toEqual({ address: ['Enter the address.'] });
+
+    const created = (await post(listingForm())).body.data;
+    const edit = new FormData();
+    edit.append('id', String(created.id));
+    edit.append('address', '');
+    const cleared = await app.call('POST', '/api/update_post_property', { body: edit, token: owner.token });
+    expect(cleared.status).toBe(422);
+    expect(cleared.body.data.fields).toEqual({ address: ['Enter the address.'] });
+  });
+
   it('asks for digits only when a price is typed with separators, and says when one is too large', async () => {
     const digitsOnly =
       'Type the price in digits only, without separators or a currency sign, for example 1250000 (a dot before any decimals).';
@@ -234,14 +258,35 @@ describe('post_property spends the package listing limit', () => {
   const ownedCount = async (ownerId: number) =>
     (await app.database.db.select().from(properties).where(eq(properties.ownerId, ownerId))).length;
 
-  it('refuses a user without a package, sending them to the plans, and saves nothing', async () => {
+  it("starts the site's free package with a new owner's first listing, once, spending a unit of it", async () => {
+    const user = await ownerWithLimit(-1, 'first');
+    const replies = await Promise.all([post(listingForm(), user.token), post(listingForm(), user.token)]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200]);
+    expect(await ownedCount(user.id)).toBe(2);
+    const held = await app.database.db.select().from(userPackages).where(eq(userPackages.userId, user.id));
+    expect(held).toHaveLength(1);
+    const actor = { id: user.id, sessionId: 0, name: 'Limited first', email: null, role: 'user' as const };
+    expect(await mySubscriptions(app.database.db, actor, 'en')).toEqual([
+      expect.objectContaining({
+        name: 'Free',
+        features: expect.arrayContaining([{ feature: 'property_list', limit: 3, used: 2, remaining: 1 }]),
+      }),
+    ]);
+  });
+
+  it('refuses a user without a package on a site without a free one, saying so plainly, and saves nothing', async () => {
     const user = await ownerWithLimit(-1, 'none');
-    const res = await post(listingForm(), user.token);
-    expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({
-      message: 'Your package does not allow more property listings. Choose a package to continue.',
-      data: { code: 'package_not_available' },
-    });
+    await app.database.db.update(packages).set({ isActive: false }).where(eq(packages.priceMinor, 0));
+    try {
+      const res = await post(listingForm(), user.token);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({
+        message: 'You have no package yet. Choose a package to list your property.',
+        data: { code: 'package_not_available' },
+      });
+    } finally {
+      await app.database.db.update(packages).set({ isActive: true }).where(eq(packages.priceMinor, 0));
+    }
     expect(await ownedCount(user.id)).toBe(0);
   });
 
@@ -253,7 +298,12 @@ describe('post_property spends the package listing limit', () => {
     expect(replies.map((r) => r.status).sort()).toEqual([200, ...Array<number>(49).fill(403)]);
     expect(await ownedCount(user.id)).toBe(1);
     const check = await app.call('GET', '/api/check-package-limit?type=property_list', { token: user.token });
-    expect(check.body.data).toEqual({ package_available: true, feature_available: true, limit_available: false });
+    expect(check.body.data).toEqual({
+      package_available: true,
+      feature_available: true,
+      limit_available: false,
+      free_package: null,
+    });
   }, 120_000);
 });
 
@@ -263,7 +313,7 @@ describe('editing and managing', () => {
     form.append('gallery_images[]', new File([photo], 'a.jpg', { type: 'image/jpeg' }));
     const created = (await post(form)).body.data;
     await app.database.db.update(properties).set({ adminStatus: 'approved' }).where(eq(properties.id, created.id));
-    const removedKey = created.gallery_images[0].url.replace('/uploads/', '');
+    const removedKey = storageKey(created.gallery_images[0].url);
     const update = new FormData();
     update.set('id', String(created.id));
     update.set('price', '199000');
@@ -382,7 +432,7 @@ describe('editing and managing', () => {
 
   it('deletes the listing and its files', async () => {
     const created = (await post(listingForm())).body.data;
-    const file = path.join(app.storageDir, created.title_image.url.replace('/uploads/', ''));
+    const file = path.join(app.storageDir, storageKey(created.title_image.url));
     expect(fs.existsSync(file)).toBe(true);
     expect(
       (await app.call('POST', '/api/delete_property', { body: { id: created.id }, token: owner.token })).status,
@@ -398,7 +448,7 @@ describe('editing and managing', () => {
     form.append('gallery_images[]', new File([photo], 'garden.jpg', { type: 'image/jpeg' }));
     const theirs = (await post(form, leaving.token)).body.data;
     const kept = (await post(listingForm())).body.data;
-    const fileOf = (url: string) => path.join(app.storageDir, url.replace('/uploads/', ''));
+    const fileOf = (url: string) => path.join(app.storageDir, storageKey(url));
     const files = [theirs.title_image.url, theirs.gallery_images[0].url, theirs.documents[0].url].map(fileOf);
     expect(files.every((file) => fs.existsSync(file))).toBe(true);
     const gone = await app.call('POST', '/api/delete_user', { body: { userid: leaving.id }, token: leaving.token });
@@ -501,9 +551,9 @@ describe('an edit clears what is sent empty and keeps what is left out (docs/dec
     });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.data.fields).sort()).toEqual(
-      ['city', 'description', 'formatted_address', 'price', 'title'].sort(),
+      ['address', 'city', 'description', 'price', 'title'].sort(),
     );
-    expect(res.body.data.fields.formatted_address).toEqual(['Enter the address.']);
+    expect(res.body.data.fields.address).toEqual(['Enter the address.']);
     expect(res.body.data.fields.city).toEqual(['Enter the city.']);
     expect(await mine(listing.id)).toMatchObject({ title: listing.title, video_link: 'https://video.example/tour' });
     // A rental's duration is needed too, and an empty slug_id keeps the slug.
@@ -518,7 +568,7 @@ describe('the share image on an edit', () => {
   it('is replaced by a new file, kept by an empty one, and removed by remove_meta_image with its file', async () => {
     const image = (name: string) => new File([photo], name, { type: 'image/jpeg' });
     const listing = (await post(listingForm({ meta_image: image('share.jpg') }))).body.data;
-    const first = listing.meta_image.url.replace('/uploads/', '');
+    const first = storageKey(listing.meta_image.url);
     const edit = (fields: Record<string, string | Blob>) => {
       const body = new FormData();
       body.append('id', String(listing.id));
@@ -531,7 +581,7 @@ describe('the share image on an edit', () => {
     expect(fs.existsSync(path.join(app.storageDir, first))).toBe(false);
     const removed = await edit({ meta_image: new File([], ''), remove_meta_image: '1' });
     expect(removed.body.data.meta_image).toBeNull();
-    expect(fs.existsSync(path.join(app.storageDir, replaced.url.replace('/uploads/', '')))).toBe(false);
+    expect(fs.existsSync(path.join(app.storageDir, storageKey(replaced.url)))).toBe(false);
   });
 });
 
@@ -590,7 +640,6 @@ describe('coordinates from the place when a form has no map (docs/decisions/034)
 describe('removing saved files, as the edit form does', () => {
   const image = (name: string) => new File([photo], name, { type: 'image/jpeg' });
   const stored = (key: string) => fs.existsSync(path.join(app.storageDir, key));
-  const keyOf = (url: string) => url.replace('/uploads/', '');
   const keys = (list: { key: string }[]) => list.map((item) => item.key);
 
   /** A listing with two photos, two documents, a 3D image and two floors. */
@@ -649,9 +698,9 @@ describe('removing saved files, as the edit form does', () => {
     expect(saved.floors).toEqual([{ id: expect.any(Number), title: 'Ground floor', image: ground.image }]);
     expect(saved.title_image).toEqual(listing.title_image);
 
-    const gone = [kitchen.key, plan.key, keyOf(listing.three_d_image.url), keyOf(first.image.url)];
+    const gone = [kitchen.key, plan.key, storageKey(listing.three_d_image.url), storageKey(first.image.url)];
     expect(gone.filter(stored)).toEqual([]);
-    const kept = [garden.key, deed.key, saved.gallery_images[1].key, keyOf(ground.image.url)];
+    const kept = [garden.key, deed.key, saved.gallery_images[1].key, storageKey(ground.image.url)];
     expect(kept.every(stored)).toBe(true);
   });
 
@@ -689,8 +738,8 @@ describe('removing saved files, as the edit form does', () => {
     const files = [
       ...keys(theirs.gallery_images),
       ...keys(theirs.documents),
-      keyOf(theirs.three_d_image.url),
-      ...theirs.floors.map((f: { image: { url: string } }) => keyOf(f.image.url)),
+      storageKey(theirs.three_d_image.url),
+      ...theirs.floors.map((f: { image: { url: string } }) => storageKey(f.image.url)),
     ];
     expect(files.every(stored)).toBe(true);
   });
@@ -711,6 +760,44 @@ describe('get_interested_users', () => {
       (await app.call('GET', `/api/get_interested_users?property_id=${created.id}`, { token: other.token })).status,
     ).toBe(404);
     expect((await app.call('GET', '/api/get_interested_users', { token: owner.token })).status).toBe(422);
+  });
+});
+
+describe('get-added-properties', () => {
+  it('marks featured listings as public cards do, and is_promoted keeps only the caller’s featured ones', async () => {
+    const lister = await completeUser('featured');
+    const db = app.database.db;
+    const future = new Date(Date.now() + 86_400_000);
+    const past = new Date(Date.now() - 86_400_000);
+    const ownerId = lister.id;
+    const categoryId = catalog.apartment.id;
+    const featured = await createProperty(db, { ownerId, categoryId, featuredUntil: future });
+    const ended = await createProperty(db, { ownerId, categoryId, featuredUntil: past });
+    const plain = await createProperty(db, { ownerId, categoryId });
+    await createProperty(db, { ownerId: other.id, categoryId, featuredUntil: future });
+    const list = async (query: string) => {
+      const res = await app.call('GET', `/api/get-added-properties${query}`, { token: lister.token });
+      expect(res.status).toBe(200);
+      return res.body.data as { total: number; items: { id: number; promoted: boolean }[] };
+    };
+
+    const all = await list('');
+    expect(all.total).toBe(3);
+    const flags = Object.fromEntries(all.items.map((p) => [p.id, p.promoted]));
+    expect(flags).toEqual({ [featured.id]: true, [ended.id]: false, [plain.id]: false });
+    const publicCard = await app.call('GET', `/api/get-property-list?userid=${ownerId}&promoted=1`);
+    expect(publicCard.body.data.items.map((p: { id: number; promoted: boolean }) => [p.id, p.promoted])).toEqual([
+      [featured.id, true],
+    ]);
+
+    for (const on of ['1', 'true']) {
+      const promoted = await list(`?is_promoted=${on}`);
+      expect(promoted).toMatchObject({ total: 1, items: [{ id: featured.id, promoted: true }] });
+    }
+    for (const off of ['0', 'false', '']) expect((await list(`?is_promoted=${off}`)).total).toBe(3);
+    const bad = await app.call('GET', '/api/get-added-properties?is_promoted=maybe', { token: lister.token });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.data.fields)).toEqual(['is_promoted']);
   });
 });
 
@@ -762,7 +849,7 @@ describe('validate-property', () => {
       city: ['Enter the city.'],
       state: ['Enter the state or region.'],
       country: ['Enter the country.'],
-      formatted_address: ['Enter the address.'],
+      address: ['Enter the address.'],
       latitude: ['Enter the latitude, or choose the place on the map.'],
       longitude: ['Enter the longitude, or choose the place on the map.'],
     });

@@ -4,6 +4,7 @@ import type { users } from '../../src/server/db/schema/index.ts';
 import { packages, userPackageUsage, userPackages } from '../../src/server/db/schema/index.ts';
 import { seedEssentials } from '../../src/server/db/seed/index.ts';
 import { listingGate } from '../../src/server/services/listing-gate-service.ts';
+import { packageStartedByListing } from '../../src/server/services/package-service.ts';
 import { startSession } from '../../src/server/services/session-service.ts';
 import { createUser } from '../support/factories.ts';
 import { grantPackage } from '../support/packages.ts';
@@ -61,10 +62,39 @@ describe('check-package-limit', () => {
     expect(res.body.data.fields.type).toBeDefined();
   });
 
-  it('answers all false without a package', async () => {
+  it("lets a user without a package list when the site's free package starts with the first listing", async () => {
     const { token } = await signedIn();
-    const res = await check('property_list', token);
-    expect(res.body.data).toEqual({ package_available: false, feature_available: false, limit_available: false });
+    for (const type of ['property_list', 'project_list']) {
+      const res = await check(type, token);
+      expect(res.body.data).toEqual({
+        package_available: true,
+        feature_available: true,
+        limit_available: true,
+        free_package: { id: freePackageId, name: 'Free' },
+      });
+      expect(res.body.message).toMatch(/^Your first listings are free: posting starts the Free package/);
+    }
+    // Other features are not what a first listing starts.
+    expect((await check('premium_properties', token)).body).toMatchObject({
+      message: 'Premium properties need a package that includes them.',
+      data: { package_available: false, feature_available: false, limit_available: false, free_package: null },
+    });
+  });
+
+  it('says "no package yet" without a package on a site without a free one, as posting would', async () => {
+    const { actor, token } = await signedIn();
+    const db = app.database.db;
+    await db.update(packages).set({ isActive: false }).where(eq(packages.priceMinor, 0));
+    try {
+      const res = await check('property_list', token);
+      expect(res.body).toMatchObject({
+        message: 'You have no package yet. Choose a package to list your property.',
+        data: { package_available: false, feature_available: false, limit_available: false, free_package: null },
+      });
+      expect(await listingGate(db, actor, 'property')).toBe('property_list_none');
+    } finally {
+      await db.update(packages).set({ isActive: true }).where(eq(packages.priceMinor, 0));
+    }
   });
 
   it('tells a package without the feature from a feature whose limit is spent', async () => {
@@ -74,11 +104,13 @@ describe('check-package-limit', () => {
       package_available: true,
       feature_available: false,
       limit_available: false,
+      free_package: null,
     });
     expect((await check('property_list', token)).body.data).toEqual({
       package_available: true,
       feature_available: true,
       limit_available: true,
+      free_package: null,
     });
     await app.database.db.insert(userPackageUsage).values({
       userPackageId: subscriptions[0]!.id,
@@ -89,6 +121,7 @@ describe('check-package-limit', () => {
       package_available: true,
       feature_available: true,
       limit_available: false,
+      free_package: null,
     });
   });
 
@@ -118,6 +151,7 @@ describe('check-package-limit', () => {
       package_available: true,
       feature_available: true,
       limit_available: true,
+      free_package: null,
     });
   });
 
@@ -131,9 +165,12 @@ describe('assign_package', () => {
   const assign = (token: string | undefined, body: Record<string, string>) =>
     app.call('POST', '/api/assign_package', { token, body });
 
-  it('gives a free package once while it runs, and the gate then lets the user list', async () => {
+  it('gives a free package once while it runs; listing would have started it too', async () => {
     const { actor, token } = await signedIn();
-    expect(await listingGate(app.database.db, actor)).toBe('property_list_unavailable');
+    expect(await listingGate(app.database.db, actor)).toBeNull();
+    expect(await packageStartedByListing(app.database.db, actor, 'property_list')).toMatchObject({
+      id: freePackageId,
+    });
     const res = await assign(token, { package_id: String(freePackageId) });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Package activated.');
@@ -144,6 +181,7 @@ describe('assign_package', () => {
       }),
     ]);
     expect(await listingGate(app.database.db, actor)).toBeNull();
+    expect(await packageStartedByListing(app.database.db, actor, 'property_list')).toBeNull();
     const again = await assign(token, { package_id: String(freePackageId) });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('You already hold this package.');
@@ -174,6 +212,29 @@ describe('assign_package', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.data.fields.package_id).toBeDefined();
     expect((await assign(undefined, { package_id: String(freePackageId) })).status).toBe(401);
+  });
+});
+
+describe('the listing gate and packages', () => {
+  it('says "no package yet" only to a user holding none on a site without a free one', async () => {
+    const db = app.database.db;
+    const { user, actor } = await signedIn();
+    await db.update(packages).set({ isActive: false }).where(eq(packages.id, freePackageId));
+    try {
+      expect(await listingGate(db, actor)).toBe('property_list_none');
+      expect(await listingGate(db, actor, 'project')).toBe('project_list_none');
+      expect(await packageStartedByListing(db, actor, 'property_list')).toBeNull();
+      // Holding a package whose units are spent is the other message, whatever free package the site has.
+      const { subscriptions } = await grantPackage(db, [user.id], { property_list: 1 });
+      await db
+        .insert(userPackageUsage)
+        .values({ userPackageId: subscriptions[0]!.id, feature: 'property_list', used: 1 });
+      await db.update(packages).set({ isActive: true }).where(eq(packages.id, freePackageId));
+      expect(await listingGate(db, actor)).toBe('property_list_unavailable');
+      expect(await packageStartedByListing(db, actor, 'property_list')).toBeNull();
+    } finally {
+      await db.update(packages).set({ isActive: true }).where(eq(packages.id, freePackageId));
+    }
   });
 });
 

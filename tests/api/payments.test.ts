@@ -359,10 +359,15 @@ describe('PayPal', () => {
     const order = JSON.parse(fake.last('/v2/checkout/orders')!.body);
     expect(order.purchase_units[0].amount).toEqual({ currency_code: 'USD', value: '49.00' });
     const actor = { id: user.id, sessionId: 0, name: user.name, email: user.email, role: user.type };
-    const settled = await settleReturn({ db: app.database.db, paymentApis: allFake() }, actor, {
-      transactionId: res.body.data.payment_transaction_id,
-      canceled: false,
-    });
+    const settled = await settleReturn(
+      { db: app.database.db, paymentApis: allFake() },
+      actor,
+      {
+        transactionId: res.body.data.payment_transaction_id,
+        canceled: false,
+      },
+      'en',
+    );
     expect(settled.status).toBe('succeeded');
     expect(await subscriptions(user.id)).toHaveLength(1);
   });

@@ -66,9 +66,14 @@ describe('personalised-fields', () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.data.fields.category_ids).toEqual(['Choose from the offered options.']);
+    // Messages go under the name the client sent: price_range, or min_price / max_price.
     const range = await call('POST', '/api/personalised-fields', { price_range: '5000,100' });
     expect(range.status).toBe(422);
-    expect(range.body.data.fields.max_price).toBeDefined();
+    expect(Object.keys(range.body.data.fields)).toEqual(['price_range']);
+    const words = await call('POST', '/api/personalised-fields', { price_range: 'cheap,dear' });
+    expect(words.body.data.fields).toEqual({ price_range: [expect.any(String)] });
+    const apart = await call('POST', '/api/personalised-fields', { min_price: '5000', max_price: '100' });
+    expect(Object.keys(apart.body.data.fields)).toEqual(['max_price']);
   });
 
   it('ranks public listings by how well they match, leaving out those that match nothing', async () => {

@@ -7,9 +7,10 @@ import { GET as uploads } from '../../src/pages/uploads/[...key].ts';
 import { projectPlans, projects } from '../../src/server/db/schema/index.ts';
 import { LocalFileStorage } from '../../src/server/storage/local-storage.ts';
 import { startSession } from '../../src/server/services/session-service.ts';
+import { siteUrl } from '../../src/server/web/site.ts';
 import { createUser, seedCatalog } from '../support/factories.ts';
 import { grantPackage } from '../support/packages.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, storageKey, type TestApp } from '../support/test-app.ts';
 
 type Account = { id: number; token: string };
 
@@ -24,8 +25,8 @@ const pdfFile = (name = 'plan.pdf') => new File([pdf], name, { type: 'applicatio
 const photoFile = (name = 'photo.jpg') => new File([photo], name, { type: 'image/jpeg' });
 /** Where a file a URL names is stored: public files by their /uploads path, plans and documents by their name. */
 function storedPath(url: string) {
-  const gated = /^\/api\/project-file\/\d+\/([\w.-]+)$/.exec(url);
-  if (!gated) return path.join(app.storageDir, url.replace('/uploads/', ''));
+  const gated = /\/api\/project-file\/\d+\/([\w.-]+)$/.exec(url);
+  if (!gated) return path.join(app.storageDir, storageKey(url));
   const found = fs
     .readdirSync(app.storageDir, { recursive: true })
     .map(String)
@@ -168,6 +169,16 @@ describe('post_project', () => {
     expect(second.body.data.slug_id).toBe('my-custom-slug-2');
   });
 
+  it('names the address as the client sent it: location, or the property calls’ address names', async () => {
+    const fieldsOf = async (overrides: Record<string, string | null>) => (await post(projectForm(overrides))).body.data;
+    expect((await fieldsOf({ location: null })).fields).toEqual({ location: ['Enter the address.'] });
+    expect((await fieldsOf({ location: null, address: '' })).fields).toEqual({ address: ['Enter the address.'] });
+    expect((await fieldsOf({ location: null, formatted_address: ' ' })).fields).toEqual({
+      formatted_address: ['Enter the address.'],
+    });
+    expect((await fieldsOf({ location: null, address: '5 River Road' })).location).toBe('5 River Road');
+  });
+
   it('explains every missing or bad field', async () => {
     const res = await post(
       projectForm({
@@ -269,7 +280,9 @@ describe('post_project', () => {
       message: 'Your package does not allow more project listings. Choose a package to continue.',
       data: { code: 'package_not_available' },
     });
+    // Holding no package at all, the first project starts the site's free package (one project).
     const noPackage = await account(null);
+    expect((await post(projectForm(), noPackage.token)).status).toBe(200);
     expect((await post(projectForm(), noPackage.token)).body.data.code).toBe('package_not_available');
     const count = await app.database.db.select().from(projects).where(eq(projects.ownerId, propertiesOnly.id));
     expect(count).toEqual([]);
@@ -287,6 +300,7 @@ describe('post_project', () => {
       package_available: true,
       feature_available: true,
       limit_available: false,
+      free_package: null,
     });
     const again = await post(projectForm(), limited.token);
     expect(again.status).toBe(403);
@@ -623,6 +637,28 @@ describe('get-projects', () => {
   });
 });
 
+describe('get-added-projects', () => {
+  it('adds the public projects of the named one’s category with get_similar, as the spec’s clients ask', async () => {
+    const mine = await insertProject({ title: 'Mine to compare', categoryId: catalog.villa.id });
+    const theirs = await insertProject({ title: 'Theirs alike', categoryId: catalog.villa.id, ownerId: other.id });
+    await insertProject({ title: 'Theirs elsewhere', categoryId: catalog.office.id, ownerId: other.id });
+    const res = await get(`/api/get-added-projects?slug_id=${mine.slug}&get_similar=1`, owner.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.items.map((p: { id: number }) => p.id)).toEqual([mine.id]);
+    const similar = res.body.data.similar.map((p: { id: number; category: { slug: string } }) => [
+      p.id,
+      p.category.slug,
+    ]);
+    expect(similar).toContainEqual([theirs.id, 'villa']);
+    expect(similar.every(([id, category]: [number, string]) => id !== mine.id && category === 'villa')).toBe(true);
+    const plain = await get(`/api/get-added-projects?slug_id=${mine.slug}`, owner.token);
+    expect(plain.body.data).not.toHaveProperty('similar');
+    const unnamed = await get('/api/get-added-projects?get_similar=1', owner.token);
+    expect(unnamed.status).toBe(422);
+    expect(Object.keys(unnamed.body.data.fields)).toEqual(['slug_id']);
+  });
+});
+
 describe('get-project-detail and project access', () => {
   let project: { id: number; slug_id: string };
   let subscriber: Account;
@@ -698,7 +734,7 @@ describe('get-project-detail and project access', () => {
     const [plan] = await app.database.db.select().from(projectPlans).where(eq(projectPlans.projectId, project.id));
     const keys = [plan!.document.key, row!.documents[0]!.key];
     for (const [i, url] of files.entries()) {
-      expect(url).toMatch(new RegExp(`^/api/project-file/${project.id}/doc-[\\w-]+\\.pdf$`));
+      expect(url).toMatch(new RegExp(`^${siteUrl('/api/project-file/').href}${project.id}/doc-[\\w-]+\\.pdf$`));
       // The stored file is private: its storage key is never served by /uploads.
       expect(keys[i]).toMatch(/^private\//);
       expect((await publicUpload(keys[i]!)).status).toBe(404);
@@ -734,7 +770,7 @@ describe('get-project-detail and project access', () => {
     });
     expect((await publicUpload(key)).status).toBe(404);
     const shown = (await detail(subscriber.token, `id=${legacy.id}`)).body.data.documents[0];
-    expect(shown.url).toBe(`/api/project-file/${legacy.id}/${key.split('/').pop()}`);
+    expect(shown.url).toBe(siteUrl(`/api/project-file/${legacy.id}/${key.split('/').pop()}`).href);
     expect((await get(shown.url)).status).toBe(403);
     expect((await get(shown.url, plain.token)).status).toBe(403);
     expect((await get(shown.url, subscriber.token)).status).toBe(200);

@@ -322,13 +322,16 @@ describe('paging and input', () => {
     expect(big.body.data.limit).toBe(100);
   });
 
-  it('ignores empty and unknown parameters', async () => {
+  it('ignores empty parameters and refuses unknown ones', async () => {
     const res = await get(
-      'get-property-list?city=&state=&min_price=&max_price=&property_type=&posted_since=&category_id=&promoted=&unknown=1&offset=&limit=',
+      'get-property-list?city=&state=&min_price=&max_price=&property_type=&posted_since=&category_id=&promoted=&offset=&limit=',
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ offset: 0, limit: 20 });
     expect(res.body.data.total).toBeGreaterThan(0);
+    const unknown = await get('get-property-list?unknown=1');
+    expect(unknown.status).toBe(400);
+    expect(Object.keys(unknown.body.data.fields)).toEqual(['unknown']);
   });
 
   it.each([

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asAppError } from '../../src/server/errors.ts';
 import { createSignedInUser, seedCatalog } from '../support/factories.ts';
-import { openApiOperations, type Operation } from '../support/security.ts';
+import { openApiOperations, SESSION_ENDING, type Operation } from '../support/security.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -16,9 +16,8 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20_240_601);
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 12);
 
-// Calls that end the caller's own session are fuzzed by accounts of their own; event streams never end.
+// Event streams never end (the calls that end the caller's session are fuzzed by accounts of their own).
 const STREAMS = new Set(['/api/chat/stream']);
-const SESSION_ENDING = new Set(['/api/logout', '/api/delete_user']);
 // Field names every write is sent, besides the ones its description names.
 const COMMON_FIELDS = ['id', 'property_id', 'project_id', 'type', 'status', 'email', 'name', 'title', 'price'];
 

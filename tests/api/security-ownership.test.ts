@@ -120,6 +120,7 @@ const TARGETS: Record<string, Target> = {
   },
   // Your own conversation with them (empty), never theirs with someone else.
   'GET /api/get_messages user_id': { value: (w) => w.owner.user.id, expect: 'hidden' },
+  'GET /api/get_messages receiver_id': { value: (w) => w.owner.user.id, expect: 'hidden' },
   'GET /api/get_messages property_id': {
     value: (w) => w.live.id,
     expect: 'hidden',

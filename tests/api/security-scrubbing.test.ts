@@ -105,7 +105,9 @@ describe('what replies never carry', () => {
     ] as const) {
       expect(res.status, path).toBe(200);
       expect(OWN_TOKEN_CALLS.has(path)).toBe(true);
-      expect(secretKeys(res.body)).toEqual(['$.data.token']);
+      // In the user's data (the spec) and at the top (eBroker's clients): the same token.
+      expect(secretKeys(res.body)).toEqual(['$.data.token', '$.token']);
+      expect(res.body.token).toBe(res.body.data.token);
       expect(JSON.stringify(res.body)).not.toMatch(/\$argon2|secret123/);
     }
   });

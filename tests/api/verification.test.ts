@@ -7,6 +7,7 @@ import {
   agentVerificationValues,
   users,
 } from '../../src/server/db/schema/index.ts';
+import { siteUrl } from '../../src/server/web/site.ts';
 import { createSignedInUser } from '../support/factories.ts';
 import { ADMIN, createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -101,6 +102,34 @@ describe('apply-agent-verification', () => {
     expect(row!.verificationStatus).toBe('initial');
   });
 
+  it('keys messages by the field’s id wherever it sits in the list, and a malformed entry by its place', async () => {
+    const { token } = await createSignedInUser(app.database.db);
+    const { [fields.deals]: _deals, [fields.name]: _name, ...rest } = complete();
+    const form = application(rest);
+    // Sent last, at places that are other fields' ids: the messages still name the fields by id.
+    form.append('form_fields[7][id]', String(fields.deals));
+    form.append('form_fields[7][value]', 'many');
+    form.append('form_fields[8][id]', 'abc');
+    form.append('form_fields[8][value]', 'x');
+    form.append('form_fields[9][value]', 'an answer without a field');
+    const res = await apply(token, form);
+    expect(res.status).toBe(422);
+    expect(res.body.data.fields).toEqual({
+      [`form_fields.${fields.name}`]: ['This field is required.'],
+      [`form_fields.${fields.deals}`]: ['Enter a number.'],
+      'form_fields.8.id': [expect.any(String)],
+      'form_fields.9.id': ['This field is required.'],
+    });
+    const json = await app.call('POST', '/api/apply-agent-verification', {
+      token,
+      body: { form_fields: [{ id: fields.deals, value: 'many' }, { value: 'no id' }] },
+    });
+    expect(json.body.data.fields).toMatchObject({
+      [`form_fields.${fields.deals}`]: ['Enter a number.'],
+      'form_fields.1.id': ['This field is required.'],
+    });
+  });
+
   it('refuses a file that is not a PDF or an image, by its content', async () => {
     const { token } = await createSignedInUser(app.database.db);
     const res = await apply(
@@ -137,7 +166,8 @@ describe('apply-agent-verification', () => {
       [fields.deals]: 42,
       [fields.document]: {
         name: 'id.pdf',
-        url: `/api/agent-verification-file?field_id=${fields.document}&request_id=${res.body.data.request_id}`,
+        url: siteUrl(`/api/agent-verification-file?field_id=${fields.document}&request_id=${res.body.data.request_id}`)
+          .href,
       },
     });
   });

@@ -7,6 +7,9 @@ import { PDF_BYTES, messageForm } from './chat.ts';
 import { createProject, createProperty, createSignedInUser, imageRecord, seedCatalog } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
+/** Calls that end the caller's own session: route-wide tests give them accounts of their own. */
+export const SESSION_ENDING = new Set(['/api/logout', '/api/before-logout', '/api/delete_user']);
+
 export type Operation = {
   method: string;
   path: string;

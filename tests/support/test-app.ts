@@ -15,6 +15,9 @@ import { LocalFileStorage } from '../../src/server/storage/local-storage.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin1234' };
 
+/** The storage key of a public file, from the address a reply gives it (`<PUBLIC_URL>/uploads/<key>`). */
+export const storageKey = (url: string) => url.replace(/^.*?\/uploads\//, '');
+
 /** TEST_DATABASE_URL runs the suite on PostgreSQL; without it each file gets its own in-memory PGlite. */
 const postgresUrl = process.env['TEST_DATABASE_URL'];
 
@@ -34,7 +37,10 @@ export interface TestApp {
   storageDir: string;
   /** Mail and SMS the API sent, for a recipient (the local outbox sender). */
   outbox(to: string): Promise<OutboxEntry[]>;
-  /** Calls the API in-process with real Request objects: `call('GET', '/api/web-settings')`. */
+  /**
+   * Calls the API in-process with real Request objects: `call('GET', '/api/web-settings')`, or an address a reply
+   * handed out (absolute, on PUBLIC_URL: docs/decisions/043).
+   */
   call(
     method: string,
     url: string,
@@ -97,7 +103,7 @@ export async function createTestApp(
         headers['content-type'] = 'application/json';
       }
       const response = await api.request(
-        `http://localhost${url}`,
+        /^https?:\/\//.test(url) ? url : `http://localhost${url}`,
         { method, headers, ...(body ? { body } : {}) },
         { clientAddress: init.ip ?? '203.0.113.1' },
       );

@@ -31,6 +31,8 @@ const TYPING_SHOW_MS = 5000;
 const FILE_ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
 const MESSAGE_ERROR_ID = 'chat-message-error';
 const CLOCK_TICK_MS = 30_000;
+/** How much of a message's text names it on its delete button. */
+const NAMING_CHARS = 40;
 
 /**
  * The moment message times are counted from: the server's at first (so hydration finds the words the server wrote),
@@ -47,12 +49,23 @@ function useNow(renderedAt: string): Date {
   return now;
 }
 
-function Message({ message, now }: { message: ChatMessage; now: Date }) {
+/** What a message is called on its delete button: the start of its text, else its file, else "Voice message". */
+function messageName(message: ChatMessage, t: (key: string) => string): string {
+  const text = message.message.trim().replace(/\s+/g, ' ');
+  if (text) return text.length > NAMING_CHARS ? `${text.slice(0, NAMING_CHARS).trimEnd()}…` : text;
+  return message.file?.name ?? t('chat.voice_message');
+}
+
+function Message({ message, now, otherName }: { message: ChatMessage; now: Date; otherName: string }) {
   const { t } = useTranslation();
   // Relative (spec section 9): the same words in every time zone.
   const when = relativeTimeText(t, message.created_at, now);
   return (
     <li className={message.is_mine ? 'chat__msg chat__msg--mine' : 'chat__msg'} data-message-id={message.id}>
+      {/* Who wrote it, in words: the side and the colour of the bubble say it only to the eye. */}
+      <span className="visually-hidden">
+        {message.is_mine ? t('chat.you_wrote') : t('chat.they_wrote', { name: otherName })}{' '}
+      </span>
       {message.message && <p className="chat__text">{message.message}</p>}
       {message.file &&
         (isImage(message.file) ? (
@@ -77,9 +90,12 @@ function Message({ message, now }: { message: ChatMessage; now: Date }) {
         <form method="post" className="chat__delete" data-delete={message.id}>
           <input type="hidden" name="action" value="delete" />
           <input type="hidden" name="message_id" value={message.id} />
-          <button type="submit" className="link-button">
+          <button
+            type="submit"
+            className="link-button"
+            aria-label={t('chat.delete_message', { text: messageName(message, t), when })}
+          >
             {t('chat.delete')}
-            <span className="visually-hidden"> {when}</span>
           </button>
         </form>
       )}
@@ -93,6 +109,9 @@ function Room(props: ChatRoomProps) {
   const now = useNow(props.renderedAt);
   const [error, setError] = useState(props.problem ?? null);
   const [messageError, setMessageError] = useState(props.messageError ?? null);
+  // After a failed post without JavaScript the page opens on the alert (FormAlert's rule), or on the text box when
+  // the box is at fault; what goes wrong later is said by the alert while the focus stays where the visitor is.
+  const [alertTakesFocus, setAlertTakesFocus] = useState(Boolean(props.problem) && !props.messageError);
   const textBox = useRef<HTMLTextAreaElement>(null);
   const [typing, setTyping] = useState(false);
   const [live, setLive] = useState(false);
@@ -175,6 +194,7 @@ function Room(props: ChatRoomProps) {
     const body = new FormData(form);
     body.delete('action');
     if (voice) body.set('audio', new File([voice], 'voice', { type: voice.type || 'audio/webm' }));
+    setAlertTakesFocus(false);
     setSending(true);
     try {
       const message = await api.post<ChatMessage>('send_message', body);
@@ -188,9 +208,11 @@ function Room(props: ChatRoomProps) {
       // "Please check the highlighted fields": highlight the text box when it is the one at fault.
       const forText = failure instanceof ApiError ? failure.fields['message']?.[0] : undefined;
       setMessageError(forText ?? null);
-      if (forText) textBox.current?.focus();
     } finally {
       setSending(false);
+      // The Send button pressed was disabled meanwhile, which drops the focus to the page: back to the box, for
+      // the next message or the fix (the alert above says what went wrong).
+      textBox.current?.focus();
     }
   };
 
@@ -199,9 +221,12 @@ function Room(props: ChatRoomProps) {
     const id = Number(form.dataset['delete']);
     if (!id) return;
     event.preventDefault();
+    setAlertTakesFocus(false);
     try {
       await api.post('delete_chat_message', { message_id: id });
       setMessages((current) => current.filter((m) => m.id !== id));
+      // The pressed button goes with its message: the focus goes to the box (or the thread, when blocked).
+      (textBox.current ?? list.current)?.focus();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     }
@@ -234,9 +259,21 @@ function Room(props: ChatRoomProps) {
   const blocked = props.blockedByMe || props.blockedMe;
   return (
     <div className="chat" data-live={live ? 'on' : 'off'}>
-      <ol className="chat__messages" ref={list} aria-label={t('chat.messages_label')} onSubmit={remove}>
+      {/*
+        A polite live region for messages added to it (a new message, mine or theirs, and "Read"): the history the
+        page opened with, and the times that change as they age, are not read out again.
+      */}
+      <ol
+        className="chat__messages"
+        ref={list}
+        aria-label={t('chat.messages_label')}
+        aria-live="polite"
+        aria-relevant="additions"
+        tabIndex={-1}
+        onSubmit={remove}
+      >
         {messages.map((message) => (
-          <Message key={message.id} message={message} now={now} />
+          <Message key={message.id} message={message} now={now} otherName={props.otherName} />
         ))}
       </ol>
       {messages.length === 0 && <p className="chat__empty">{t('chat.no_messages')}</p>}
@@ -244,7 +281,12 @@ function Room(props: ChatRoomProps) {
         {typing ? t('chat.typing', { name: props.otherName }) : ''}
       </p>
       {error && (
-        <p className="form-alert form-alert--error" role="alert">
+        <p
+          className="form-alert form-alert--error"
+          role="alert"
+          tabIndex={alertTakesFocus ? -1 : undefined}
+          autoFocus={alertTakesFocus}
+        >
           {error}
         </p>
       )}

@@ -1,20 +1,26 @@
-/** Fetches a page's HTML; the page itself renders the region, so islands never duplicate server markup. */
-export type FetchHtml = (url: string, signal: AbortSignal) => Promise<string>;
+/** A page as fetched: its HTML, and the address it was served at after any redirect (a search the server reread). */
+export interface FetchedPage {
+  html: string;
+  url: string;
+}
+
+/** Fetches a page; the page itself renders the region, so islands never duplicate server markup. */
+export type FetchHtml = (url: string, signal: AbortSignal) => Promise<FetchedPage>;
 
 /** Same-origin fetch of a page. */
 export const fetchPageHtml: FetchHtml = async (url, signal) => {
   const response = await fetch(url, { signal, headers: { accept: 'text/html' }, credentials: 'same-origin' });
   // A 4xx page still carries the region (with its messages): show it like a success.
   if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
-  return response.text();
+  return { html: await response.text(), url: response.url || url };
 };
 
 export interface LiveFormOptions {
   fetchHtml: FetchHtml;
   /** Milliseconds to wait after typing before loading. */
   typingDelay?: number;
-  /** After a new state is shown (and the address updated). */
-  onLoaded?: (url: URL) => void;
+  /** After a new state is shown (and the address updated), with the page it came from. */
+  onLoaded?: (url: URL, page: Document) => void;
   /**
    * A `role="status"` element outside the region (the result count), refreshed from the page by its id. It stays
    * the same element, so screen readers announce its new text; one inside the region would be replaced instead.
@@ -124,12 +130,18 @@ export function enhanceLiveForm(
   async function load(url: URL, history: HistoryMode = 'push') {
     controller?.abort();
     const current = (controller = new AbortController());
-    const address = url.pathname + url.search;
-    wanted = address;
+    const asked = url.pathname + url.search;
+    wanted = asked;
     region.setAttribute('aria-busy', 'true');
     try {
-      const html = await fetchHtml(address, current.signal);
-      const page = new DOMParser().parseFromString(html, 'text/html');
+      const fetched = await fetchHtml(asked, current.signal);
+      // The server may answer with another address (a city typed among the words becomes the city filter): the
+      // address bar and the form then show that one.
+      const landed = new URL(fetched.url, window.location.href);
+      const address = landed.pathname + landed.search;
+      const redirected = address !== asked;
+      wanted = address;
+      const page = new DOMParser().parseFromString(fetched.html, 'text/html');
       const next = page.getElementById(region.id);
       if (!next) throw new Error('region missing');
       // A link clicked inside the region (a page number, a filter chip) is about to disappear with it.
@@ -140,15 +152,15 @@ export function enhanceLiveForm(
       // Submitting what is already shown (Enter after a pause in typing) adds no entry, as a link to itself would not.
       if (history === 'push' && address !== shownAddress()) window.history.pushState(null, '', address);
       else if (history !== 'none') window.history.replaceState(null, '', address);
-      // Back and Forward bring a whole earlier state, the text of the focused field included.
-      setFormValues(form, url.searchParams, history !== 'none');
+      // Back and Forward bring a whole earlier state, the text of the focused field included, as does a redirect.
+      setFormValues(form, landed.searchParams, history !== 'none' && !redirected);
       syncFieldMessages(form, page);
-      onLoaded?.(url);
+      onLoaded?.(landed, page);
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       // The page still works as a form: fall back to a normal navigation (into the entry Back or Forward chose).
-      if (history === 'push') window.location.assign(address);
-      else window.location.replace(address);
+      if (history === 'push') window.location.assign(asked);
+      else window.location.replace(asked);
     } finally {
       // A newer load may have started meanwhile; the region is busy until that one ends.
       if (controller === current) region.removeAttribute('aria-busy');

@@ -12,7 +12,7 @@ let saved: Record<string, string>[];
 let cleanup: () => void;
 const fetchHtml: FetchHtml = (url) => {
   fetched.push(url);
-  return Promise.resolve(page(new URL(url, 'http://localhost').search.slice(1)));
+  return Promise.resolve({ html: page(new URL(url, 'http://localhost').search.slice(1)), url });
 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -64,6 +64,25 @@ describe('the filter form, enhanced', () => {
     expect(results()).toBe('results for property_type=rent');
     expect(window.location.search).toBe('?property_type=rent');
     expect(saved.at(-1)).toEqual({ property_type: 'rent' });
+  });
+
+  it('shows the address and the form of the page the server answered with, when it rereads the search', async () => {
+    // As /properties does with a city typed among the words: it redirects to the same search with the city filter.
+    const rereading: FetchHtml = (url) => {
+      fetched.push(url);
+      const landed = url.includes('search=flat+in+Porto') ? '/properties?city=Porto&search=flat' : url;
+      return Promise.resolve({ html: page(new URL(landed, 'http://localhost').search.slice(1)), url: landed });
+    };
+    const form = render(null, rereading);
+    const search = form.elements.namedItem('search') as HTMLInputElement;
+    search.value = 'flat in Porto';
+    form.requestSubmit();
+    await settle();
+    expect(fetched).toEqual(['/properties?search=flat+in+Porto']);
+    expect(window.location.search).toBe('?city=Porto&search=flat');
+    expect((form.elements.namedItem('city') as HTMLInputElement).value).toBe('Porto');
+    expect(search.value).toBe('flat');
+    expect(results()).toBe('results for city=Porto&search=flat');
   });
 
   it('waits for a pause in typing before searching', async () => {
@@ -146,7 +165,7 @@ describe('the filter form, enhanced', () => {
     const slowFetch: FetchHtml = (url, signal) =>
       new Promise((resolve, reject) => {
         signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        pending.set(url, () => resolve(page(new URL(url, 'http://localhost').search.slice(1))));
+        pending.set(url, () => resolve({ html: page(new URL(url, 'http://localhost').search.slice(1)), url }));
       });
     const form = render(null, slowFetch);
     const type = form.elements.namedItem('property_type') as HTMLSelectElement;
@@ -201,7 +220,7 @@ describe('the filter form, enhanced', () => {
     const slowFetch: FetchHtml = (url, signal) =>
       new Promise((resolve, reject) => {
         signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        pending.push(() => resolve(page(new URL(url, 'http://localhost').search.slice(1))));
+        pending.push(() => resolve({ html: page(new URL(url, 'http://localhost').search.slice(1)), url }));
       });
     const form = render(null, slowFetch);
     const region = document.getElementById('results')!;
@@ -239,12 +258,14 @@ describe('the filter form, enhanced', () => {
     // The page marks the city invalid when the query asks for it (as /properties does for a reversed price range).
     const withMessages: FetchHtml = (url) => {
       const bad = url.includes('city=bad');
-      return Promise.resolve(
-        `<form><div class="filter-form__field${bad ? ' field--invalid' : ''}"><input id="f-city" name="city"` +
+      return Promise.resolve({
+        html:
+          `<form><div class="filter-form__field${bad ? ' field--invalid' : ''}"><input id="f-city" name="city"` +
           (bad ? ' aria-invalid="true" aria-describedby="f-city-error"' : '') +
           `>${bad ? '<p class="field__error" id="f-city-error">Not a city.</p>' : ''}</div></form>` +
           page(''),
-      );
+        url,
+      });
     };
     const form = render(null, withMessages);
     const city = form.elements.namedItem('city') as HTMLInputElement;

@@ -1,6 +1,7 @@
 import { FILTER_KEYS } from '../../lib/listing-filter-keys.ts';
 import { restorePersistedState, setFilterData } from '../../stores/app-state.ts';
 import { enhanceLiveForm, fetchPageHtml, type FetchHtml } from '../forms/live-form.ts';
+import { enhanceFilterSheet } from './filter-sheet.ts';
 
 export { formValues as formFilter } from '../forms/live-form.ts';
 export type { FetchHtml };
@@ -20,6 +21,42 @@ export interface FilterEnhancerOptions {
 const hasFilter = (params: URLSearchParams) => FILTER_KEYS.some((key) => params.has(key));
 
 /**
+ * Parts of the page outside the results that show the search (the chips' values, the map link), marked
+ * `data-live-sync` with an id: brought up to date from the page of each new state. The element itself stays, so
+ * focus on a chip is kept.
+ */
+function syncOutside(doc: Document, page: Document) {
+  for (const element of doc.querySelectorAll<HTMLElement>('[data-live-sync][id]')) {
+    const fresh = page.getElementById(element.id);
+    if (!fresh) continue;
+    element.innerHTML = fresh.innerHTML;
+    element.className = fresh.className;
+    const href = fresh.getAttribute('href');
+    if (href !== null) element.setAttribute('href', href);
+  }
+}
+
+/**
+ * Controls of the form placed elsewhere on the page by their `form` attribute (the sort beside the count): their
+ * changes do not reach the form's own listeners, so they submit it; their submit button is only for pages without
+ * JavaScript.
+ */
+function enhanceOutsideControls(form: HTMLFormElement): () => void {
+  const outside = [...form.elements].filter((element) => !form.contains(element));
+  const submit = () => form.requestSubmit();
+  for (const element of outside) {
+    if (element instanceof HTMLButtonElement) element.hidden = true;
+    else element.addEventListener('change', submit);
+  }
+  return () => {
+    for (const element of outside) {
+      if (element instanceof HTMLButtonElement) element.hidden = false;
+      else element.removeEventListener('change', submit);
+    }
+  };
+}
+
+/**
  * The /properties filter form, live (see live-form.ts), with the filter remembered between visits and applied again
  * when the list is opened without one. Returns a cleanup function.
  */
@@ -32,15 +69,24 @@ export function enhanceFilterForm(
     fetchHtml,
     ...(typingDelay === undefined ? {} : { typingDelay }),
     status,
-    onLoaded: (url) => save(Object.fromEntries([...url.searchParams.entries()].filter(([key]) => key !== 'page'))),
+    onLoaded: (url, page) => {
+      syncOutside(form.ownerDocument, page);
+      save(Object.fromEntries([...url.searchParams.entries()].filter(([key]) => key !== 'page')));
+    },
   });
+  const outsideCleanup = enhanceOutsideControls(form);
+  const sheetCleanup = enhanceFilterSheet(form);
   if (!hasFilter(new URLSearchParams(window.location.search)) && restored && Object.keys(restored).length > 0) {
     const url = new URL(form.action, window.location.href);
     for (const key of FILTER_KEYS) if (restored[key]) url.searchParams.set(key, restored[key]);
     // Not a step of the visitor's: the entry they opened is rewritten, so Back still leaves the page.
     if (hasFilter(url.searchParams)) void live.load(url, 'replace');
   }
-  return live.cleanup;
+  return () => {
+    sheetCleanup();
+    outsideCleanup();
+    live.cleanup();
+  };
 }
 
 /**

@@ -126,7 +126,6 @@ describe('property form enhancement', () => {
 describe('messages from the server', () => {
   it('map field paths to input names', () => {
     expect(inputNameOf('parameters.0.value')).toBe('parameters[0][value]');
-    expect(inputNameOf('formatted_address')).toBe('address');
     expect(inputNameOf('price')).toBe('price');
   });
 

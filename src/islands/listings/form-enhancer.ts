@@ -14,9 +14,8 @@ export const checkWithServer: CheckFields = async (form) => {
   return body?.data?.fields ?? {};
 };
 
-/** `parameters.0.value` -> `parameters[0][value]`; the server names the formatted address, the form `address`. */
+/** `parameters.0.value` -> `parameters[0][value]`: the server names each field as the form sent it. */
 export function inputNameOf(path: string): string {
-  if (path === 'formatted_address') return 'address';
   const [head, ...rest] = path.split('.');
   return head + rest.map((part) => `[${part}]`).join('');
 }

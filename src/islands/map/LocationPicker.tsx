@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { PickerStart } from '../../lib/picker-start.ts';
 import { locationSchema } from '../../lib/validation/location.ts';
+import { restorePersistedState } from '../../stores/app-state.ts';
 import { IslandI18nProvider, useTranslation, type IslandI18n } from '../i18n.tsx';
 import type { MapEngine } from './engine.ts';
 import { geocoderFor } from './geocoder.ts';
-import { isLatitude, isLongitude, wrapPoint } from './geo.ts';
+import { isLatitude, isLongitude, longitudeRanges, wrapPoint } from './geo.ts';
 import { MapSurface } from './MapSurface.tsx';
 import type { LatLng, MapProvider, PlaceData } from './types.ts';
 import './map.css';
@@ -24,6 +26,7 @@ export interface LocationPickerProps {
   provider: MapProvider;
   formId: string;
   fields: LocationFieldNames;
+  start: PickerStart | null;
 }
 
 /**
@@ -38,10 +41,14 @@ export default function LocationPicker(props: LocationPickerProps) {
   );
 }
 
-type Message = { key: string; values?: Record<string, string> } | null;
+type Message = { key: string; values?: Record<string, string | number> } | null;
 const DEFAULT_VIEW = { center: { latitude: 20, longitude: 0 }, zoom: 2 };
+/** The browser's own location (asked for once by the app shell) seen at street level. */
+const BROWSER_ZOOM = 12;
 
-function Picker({ provider, formId, fields }: LocationPickerProps) {
+const roundCoordinate = (value: number) => String(Math.round(value * 1e6) / 1e6);
+
+function Picker({ provider, formId, fields, start }: LocationPickerProps) {
   const { t, lang, dir } = useTranslation();
   const [engine, setEngine] = useState<MapEngine | null>(null);
   const [point, setPoint] = useState<LatLng | null>(null);
@@ -59,6 +66,10 @@ function Picker({ provider, formId, fields }: LocationPickerProps) {
   const [wake, setWake] = useState(false);
   const pendingSearch = useRef(false);
   const lookups = useRef(0);
+  // Set while the picker itself writes the form, so its own writes are not read back as the owner's typing.
+  const writing = useRef(false);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const [focusStatus, setFocusStatus] = useState(false);
 
   const input = (name: string) => {
     const form = document.getElementById(formId);
@@ -70,20 +81,61 @@ function Picker({ provider, formId, fields }: LocationPickerProps) {
     if (!field || field.value === value) return;
     field.value = value;
     // The form's own checks listen for these, as if the owner had typed.
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-    field.dispatchEvent(new Event('change', { bubbles: true }));
+    writing.current = true;
+    try {
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    } finally {
+      writing.current = false;
+    }
+  };
+  /** The point the coordinate fields hold, when both are valid numbers. */
+  const typedPoint = (): LatLng | null => {
+    const latitude = Number(input(fields.latitude)?.value.trim() || Number.NaN);
+    const longitude = Number(input(fields.longitude)?.value.trim() || Number.NaN);
+    return isLatitude(latitude) && isLongitude(longitude) ? { latitude, longitude } : null;
   };
 
-  // Start where the form already points (editing, or a re-shown form).
+  // Start where the form already points (editing, or a re-shown form); else at the owner's stored location (the
+  // profile's, then the one the browser gave), else at the site's default city.
   useEffect(() => {
-    if (!engine) return;
-    const latitude = Number(input(fields.latitude)?.value || Number.NaN);
-    const longitude = Number(input(fields.longitude)?.value || Number.NaN);
-    if (isLatitude(latitude) && isLongitude(longitude)) {
-      setPoint({ latitude, longitude });
-      engine.setView({ latitude, longitude }, 13);
+    if (!engine) return undefined;
+    const given = typedPoint();
+    let cancelled = false;
+    if (given) {
+      setPoint(given);
+      engine.setView(given, 13);
+    } else if (start?.source === 'user') engine.setView(start, start.zoom);
+    else {
+      if (start) engine.setView(start, start.zoom);
+      void restorePersistedState().then((state) => {
+        const browser = state.cache.locationData;
+        if (!cancelled && browser && !typedPoint()) engine.setView(browser, BROWSER_ZOOM);
+      });
     }
     engine.onClick((clicked) => void pick(wrapPoint(clicked)));
+    // Coordinates typed into their fields move the pin there.
+    const follow = (event: Event) => {
+      const target = event.target as HTMLInputElement | null;
+      if (writing.current || (target?.name !== fields.latitude && target?.name !== fields.longitude)) return;
+      const typed = typedPoint();
+      if (!typed) return;
+      lookups.current++;
+      setPoint(typed);
+      // The map follows only a point out of view: small corrections move the pin where the owner can see it.
+      const view = engine.getBounds();
+      const inView =
+        typed.latitude >= view.south &&
+        typed.latitude <= view.north &&
+        longitudeRanges(view).some(([west, east]) => typed.longitude >= west && typed.longitude <= east);
+      if (!inView) engine.setView(typed, Math.max(engine.getZoom(), 13));
+    };
+    const form = document.getElementById(formId);
+    form?.addEventListener('input', follow);
+    return () => {
+      cancelled = true;
+      form?.removeEventListener('input', follow);
+    };
     // Wired once per engine; pick reads the latest state through refs and the form.
   }, [engine]);
 
@@ -95,8 +147,8 @@ function Picker({ provider, formId, fields }: LocationPickerProps) {
 
   /** Fills the form from a place; tells the owner when the place lacks one of the four required parts. */
   const fill = (place: PlaceData) => {
-    setField(fields.latitude, String(Math.round(place.latitude * 1e6) / 1e6));
-    setField(fields.longitude, String(Math.round(place.longitude * 1e6) / 1e6));
+    setField(fields.latitude, roundCoordinate(place.latitude));
+    setField(fields.longitude, roundCoordinate(place.longitude));
     setField(fields.city, place.city);
     setField(fields.state, place.state);
     setField(fields.country, place.country);
@@ -114,8 +166,8 @@ function Picker({ provider, formId, fields }: LocationPickerProps) {
     const lookup = ++lookups.current;
     setPoint(clicked);
     setResults(null);
-    setField(fields.latitude, String(Math.round(clicked.latitude * 1e6) / 1e6));
-    setField(fields.longitude, String(Math.round(clicked.longitude * 1e6) / 1e6));
+    setField(fields.latitude, roundCoordinate(clicked.latitude));
+    setField(fields.longitude, roundCoordinate(clicked.longitude));
     setMessage({ key: 'location.looking_up' });
     try {
       const place = await geocoderRef.current.reverse(clicked.latitude, clicked.longitude);
@@ -147,7 +199,10 @@ function Picker({ provider, formId, fields }: LocationPickerProps) {
     try {
       const found = await geocoder.search(text);
       setResults(found);
-      setMessage(found.length ? null : { key: 'location.no_results' });
+      // Said in the live region: how many places to choose from, or none.
+      setMessage(
+        found.length ? { key: 'location.found', values: { count: found.length } } : { key: 'location.no_results' },
+      );
     } catch (error) {
       console.warn('place search failed:', error instanceof Error ? error.message : error);
       setMessage({ key: 'location.failed' });
@@ -168,7 +223,14 @@ function Picker({ provider, formId, fields }: LocationPickerProps) {
     setResults(null);
     engine?.setView(place, 13);
     fill(place);
+    // The chosen button goes with the list: focus moves to the summary of what was filled in.
+    setFocusStatus(true);
   };
+  useEffect(() => {
+    if (!focusStatus) return;
+    setFocusStatus(false);
+    statusRef.current?.focus();
+  }, [focusStatus]);
   // Enter in the search box searches; it must not send the listing form around it.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -185,9 +247,12 @@ function Picker({ provider, formId, fields }: LocationPickerProps) {
       <div className="location-picker__search">
         <div className="field">
           <label htmlFor={searchId}>{t('location.search_label')}</label>
+          {/* Of no form (its `form` names none): Enter before the island is ready does not send the listing. */}
           <input
             id={searchId}
+            form={`${searchId}-none`}
             type="search"
+            enterKeyHint="search"
             value={query}
             maxLength={100}
             autoComplete="off"
@@ -210,7 +275,7 @@ function Picker({ provider, formId, fields }: LocationPickerProps) {
           ))}
         </ul>
       )}
-      <p className="field__hint" role="status" data-testid="location-status">
+      <p className="field__hint" role="status" data-testid="location-status" ref={statusRef} tabIndex={-1}>
         {message ? t(message.key, message.values) : ''}
       </p>
       <MapSurface

@@ -5,6 +5,7 @@ import { listingCount } from '../../lib/listing-count.ts';
 import { clusterByGrid } from './cluster.ts';
 import type { EngineMarker, MapEngine } from './engine.ts';
 import { areaBounds, areaNear, distanceKm, formatArea, formatPoint, nearestCopy, viewAround } from './geo.ts';
+import { DrawLayer } from './DrawLayer.tsx';
 import { MapSurface } from './MapSurface.tsx';
 import {
   listItemFromApi,
@@ -54,6 +55,8 @@ export default function MapSearch(props: MapSearchProps) {
 }
 
 type Status = 'idle' | 'loading' | 'error';
+/** On a phone the map and the list take turns on the screen; side by side from 60rem (map.css). */
+type View = 'map' | 'list';
 const WORLD_VIEW = { center: { latitude: 20, longitude: 0 }, zoom: 2 };
 /** A pan smaller than the server's answer time should not send a request per frame. */
 const MOVE_DEBOUNCE_MS = 250;
@@ -73,6 +76,11 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
   const [live, setLive] = useState(false);
   const [visitor, setVisitor] = useState<LatLng | null>(null);
   const [zoomTick, setZoomTick] = useState(0);
+  // Unset until the island runs: without JavaScript the page shows the map's box and the list one after the other.
+  const [view, setView] = useState<View | null>(null);
+  const mapBox = useRef<HTMLDivElement>(null);
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const request = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const drawing = corners !== null;
@@ -153,7 +161,6 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void loadRef.current(0), MOVE_DEBOUNCE_MS);
     });
-    engine.onClick((point) => setCorners((current) => (current ? [...current, point] : current)));
     // The first view: the drawn area, the visitor's surroundings, or every listing found.
     if (initial.area) engine.fitBounds(areaBounds(initial.area));
     else if (initial.near) {
@@ -224,6 +231,8 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
         // The accessible name holds the visible label ("1.1K"), so a voice user can say what they see.
         title: t('map.cluster', { count: c.count, label: countLabel.format(c.count) }),
         onClick: () => {
+          // The cluster's button is redrawn away: focus stays on the map, and the new count is announced.
+          focusMap();
           const tiny = c.north - c.south < 1e-5 && c.east - c.west < 1e-5;
           if (tiny) engine.setView(c, Math.max(engine.getZoom() + 2, 17));
           else engine.fitBounds(c, 19);
@@ -255,13 +264,16 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
     engine.setDrawing(drawing);
   }, [engine, corners, area, drawing, zoomTick]);
 
-  const finish = () => {
-    if (!corners || corners.length < 3) return;
+  const finishArea = (points: LatLng[]) => {
+    if (points.length < 3) return;
     // As the search and a shared link take it: its first corner within ±180, the others where they were drawn.
-    setArea(areaNear(corners));
+    setArea(areaNear(points));
     setCorners(null);
-    engine?.fitBounds(areaBounds(corners));
+    engine?.fitBounds(areaBounds(points));
+    // The Finish button is gone: focus goes to the count of what the area holds, read out when it arrives.
+    countRef.current?.focus();
   };
+  const finish = () => finishArea(corners ?? []);
   const finishRef = useRef(finish);
   finishRef.current = finish;
 
@@ -274,6 +286,40 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
     return () => window.removeEventListener('keydown', onKey);
   }, [drawing]);
 
+  function focusMap() {
+    mapBox.current?.querySelector<HTMLElement>('.map-surface')?.focus();
+  }
+
+  // The island runs: on a phone the map takes the screen and the list waits behind the toggle.
+  useEffect(() => setView('map'), []);
+  const showView = (next: View) => {
+    setView(next);
+    if (next === 'list') requestAnimationFrame(() => listHeading.current?.focus());
+    else
+      requestAnimationFrame(() => {
+        // The map's box had no size while hidden.
+        engine?.resize();
+        focusMap();
+      });
+  };
+
+  // A tap adds a corner (on the first one, with three or more, it closes the area); a stroke is the area itself.
+  const onTap = (x: number, y: number) => {
+    if (!engine || !corners) return;
+    const point = engine.pointAt(x, y);
+    const first = corners[0];
+    if (first && corners.length >= 3) {
+      const a = engine.project(point);
+      const b = engine.project(first);
+      if (Math.hypot(a.x - b.x, a.y - b.y) < 16) return finish();
+    }
+    // Taps may come faster than the page redraws: each adds to the corners as they are by then.
+    setCorners((current) => (current ? [...current, point] : current));
+  };
+  const onStroke = (pixels: { x: number; y: number }[]) => {
+    if (engine) finishArea(pixels.map(({ x, y }) => engine.pointAt(x, y)));
+  };
+
   const distanceOf = (item: MapListItem): number | null => {
     if (item.distanceKm !== null) return item.distanceKm;
     if (!visitor || item.latitude === null || item.longitude === null) return null;
@@ -281,9 +327,16 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
   };
   const heading = area ? t('map.in_area') : initial.near ? t('nearby.title') : t('map.in_view');
 
+  const countText =
+    status === 'loading'
+      ? t('map.loading')
+      : status === 'error'
+        ? t('map.load_failed')
+        : listingCount(t, total, totalCapped);
+
   return (
-    <div className="map-search">
-      <div className="map-search__map-column">
+    <div className="map-search" data-view={view ?? undefined}>
+      <div className="map-search__map-column" ref={mapBox}>
         <div className="map-toolbar" role="toolbar" aria-label={t('map.tools')}>
           {!drawing && (
             <button
@@ -322,35 +375,56 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
               {t('nearby.link')}
             </a>
           )}
+          {/* Focused after drawing an area (its Finish button is gone): the count of what the area holds is read. */}
+          <p
+            className="map-status"
+            role="status"
+            tabIndex={-1}
+            ref={countRef}
+            data-testid="map-count"
+            data-state={live ? status : 'initial'}
+          >
+            {countText}
+          </p>
         </div>
-        <p className="field__hint" aria-live="polite">
-          {drawing ? t('map.draw_help', { count: corners?.length ?? 0 }) : ''}
-        </p>
-        <MapSurface
-          provider={provider}
-          lang={lang}
-          label={t('map.region')}
-          placeholder={t('map.no_js')}
-          options={{
-            dir,
-            center: WORLD_VIEW.center,
-            zoom: WORLD_VIEW.zoom,
-            zoomIn: t('map.zoom_in'),
-            zoomOut: t('map.zoom_out'),
-          }}
-          onReady={setEngine}
-        />
+        <div className="map-search__surface">
+          {/* Over the map, so the map does not move down when drawing starts. */}
+          <p className="map-draw-hint" aria-live="polite">
+            {drawing ? t('map.draw_help', { count: corners?.length ?? 0 }) : ''}
+          </p>
+          <MapSurface
+            provider={provider}
+            lang={lang}
+            label={t('map.region')}
+            placeholder={t('map.no_js')}
+            options={{
+              dir,
+              center: WORLD_VIEW.center,
+              zoom: WORLD_VIEW.zoom,
+              zoomIn: t('map.zoom_in'),
+              zoomOut: t('map.zoom_out'),
+            }}
+            onReady={setEngine}
+          />
+          {drawing && engine && <DrawLayer onTap={onTap} onStroke={onStroke} />}
+          {view === 'map' ? (
+            <button className="map-view-toggle" type="button" onClick={() => showView('list')}>
+              {t('map.show_list', { count: countText })}
+            </button>
+          ) : (
+            view === null && (
+              <a className="map-view-toggle" href="#map-list-title">
+                {t('map.show_list', { count: countText })}
+              </a>
+            )
+          )}
+        </div>
       </div>
 
       <section className="map-search__list" aria-labelledby="map-list-title">
-        <h2 id="map-list-title">{heading}</h2>
-        <p className="map-status" role="status" data-testid="map-count" data-state={live ? status : 'initial'}>
-          {status === 'loading'
-            ? t('map.loading')
-            : status === 'error'
-              ? t('map.load_failed')
-              : listingCount(t, total, totalCapped)}
-        </p>
+        <h2 id="map-list-title" tabIndex={-1} ref={listHeading}>
+          {heading}
+        </h2>
         {clusters.length > 0 && (
           <p className="map-truncated" data-testid="map-counted">
             {t('map.counted')}
@@ -388,6 +462,11 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
             {pageLinks.previous && <a href={pageLinks.previous}>{t('pagination.previous')}</a>}
             {pageLinks.next && <a href={pageLinks.next}>{t('pagination.next')}</a>}
           </nav>
+        )}
+        {view === 'list' && (
+          <button className="map-view-toggle" type="button" onClick={() => showView('map')}>
+            {t('map.show_map')}
+          </button>
         )}
       </section>
     </div>

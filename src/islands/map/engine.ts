@@ -47,13 +47,18 @@ export interface MapEngine {
   onMoveEnd(listener: () => void): void;
   /** The point clicked, on the copy of the world in view: its longitude may run past ±180 (`wrapPoint` for a place). */
   onClick(listener: (point: LatLng) => void): void;
+  /**
+   * The point under a pixel of the map's box (from its top-left corner), on the copy of the world in view, as
+   * `onClick` gives it: for an area drawn with a finger or the mouse over the map.
+   */
+  pointAt(x: number, y: number): LatLng;
   /** Each drawn on the copy of the world the view is centred on, so a view across the antimeridian shows both sides. */
   setMarkers(markers: EngineMarker[]): void;
   /** A drawn area: an open line while drawing, a polygon once closed; null removes it. */
   setShape(points: readonly LatLng[] | null, closed: boolean): void;
   /** Crosshair cursor while drawing. */
   setDrawing(drawing: boolean): void;
-  /** After the container changed size (a step of a form became visible). */
+  /** After the container changed size (a step of a form became visible, the map shown again on a phone). */
   resize(): void;
   destroy(): void;
 }

@@ -7,7 +7,7 @@ import type { MapProvider, PlaceData } from './types.ts';
  * section 7: city = locality, state = administrative area level 1, country, formatted_address).
  */
 export interface Geocoder {
-  /** The place at a point; null when there is none (the sea). */
+  /** The place at a point; null when there is none (no town within 100 km: the sea). */
   reverse(latitude: number, longitude: number): Promise<PlaceData | null>;
   search(text: string): Promise<PlaceData[]>;
 }
@@ -21,10 +21,14 @@ async function getJson<T>(url: string): Promise<{ status: number; data: T | null
 export const offlineGeocoder: Geocoder = {
   async reverse(latitude, longitude) {
     const query = new URLSearchParams({ latitude: String(latitude), longitude: String(longitude) });
-    const { status, data } = await getJson<PlaceData>(`/api/reverse-geocode?${query}`);
-    if (status === 404) return null;
-    if (!data) throw new Error(`reverse geocoding failed (${status})`);
-    return data;
+    const response = await fetch(`/api/reverse-geocode?${query}`, {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+    const body = (await response.json().catch(() => null)) as { error?: boolean; data?: PlaceData | null } | null;
+    if (!response.ok || !body || body.error || body.data === undefined)
+      throw new Error(`reverse geocoding failed (${response.status})`);
+    return body.data;
   },
   async search(text) {
     const { status, data } = await getJson<PlaceData[]>(`/api/search-places?${new URLSearchParams({ search: text })}`);
@@ -58,15 +62,22 @@ export function placeFromGoogle(result: GoogleResultLike): PlaceData {
 function googleGeocoder(): Geocoder {
   const maps = (window as unknown as { google: { maps: typeof google.maps } }).google.maps;
   const geocoder = new maps.Geocoder();
+  // Google rejects a request that found nothing; finding nothing is an answer here.
+  const results = (request: google.maps.GeocoderRequest) =>
+    geocoder.geocode(request).then(
+      (reply) => reply.results,
+      (error: unknown) => {
+        if ((error as { code?: string } | null)?.code === 'ZERO_RESULTS') return [];
+        throw error;
+      },
+    );
   return {
     async reverse(latitude, longitude) {
-      const { results } = await geocoder.geocode({ location: { lat: latitude, lng: longitude } });
-      const first = results[0];
+      const first = (await results({ location: { lat: latitude, lng: longitude } }))[0];
       return first ? { ...placeFromGoogle(first), latitude, longitude } : null;
     },
     async search(text) {
-      const { results } = await geocoder.geocode({ address: text });
-      return results.slice(0, 8).map(placeFromGoogle);
+      return (await results({ address: text })).slice(0, 8).map(placeFromGoogle);
     },
   };
 }

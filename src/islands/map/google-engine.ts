@@ -48,6 +48,15 @@ export function createGoogleEngine(element: HTMLElement, maps: typeof google.map
     }
   }
 
+  /** An empty overlay, for its projection: pixels of the map's box to points. */
+  class PixelReader extends maps.OverlayView {
+    override onAdd() {}
+    override draw() {}
+    override onRemove() {}
+  }
+  const pixels = new PixelReader();
+  pixels.setMap(map);
+
   const markers = new Map<string, HtmlMarker>();
   let shape: google.maps.Polyline | google.maps.Polygon | null = null;
   const toLatLng = (p: LatLng) => new maps.LatLng(p.latitude, p.longitude);
@@ -106,6 +115,11 @@ export function createGoogleEngine(element: HTMLElement, maps: typeof google.map
       map.addListener('click', (event: google.maps.MapMouseEvent) => {
         if (event.latLng) listener({ latitude: event.latLng.lat(), longitude: event.latLng.lng() });
       });
+    },
+    pointAt(x, y) {
+      // Not wrapped: like a click, the point lies on the copy of the world in view.
+      const at = pixels.getProjection()?.fromContainerPixelToLatLng(new maps.Point(x, y), true);
+      return at ? { latitude: at.lat(), longitude: at.lng() } : this.getCenter();
     },
     setMarkers(list) {
       const keep = new Set(list.map((m) => m.key));

@@ -87,6 +87,7 @@ export function createLeafletEngine(
       // As clicked on the copy of the world in view: corners of an area drawn over the antimeridian run on past ±180.
       map.on('click', (event: L.LeafletMouseEvent) => listener(fromLatLng(event.latlng)));
     },
+    pointAt: (x, y) => fromLatLng(map.containerPointToLatLng([x, y])),
     setMarkers(list) {
       const keep = new Set(list.map((m) => m.key));
       for (const [key, entry] of markers)

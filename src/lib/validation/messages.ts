@@ -8,6 +8,8 @@ export const validationMessages = {
   email: 'validation.email',
   url: 'validation.url',
   phone: 'validation.phone',
+  phoneOrEmail: 'validation.phone_or_email',
+  phoneOrEmailNotBoth: 'validation.phone_or_email_not_both',
   passwordMin: 'validation.password_min',
   passwordMismatch: 'validation.password_mismatch',
   metaTitleMax: 'validation.meta_title_max',

@@ -1,11 +1,16 @@
 import { bodyLimit } from 'hono/body-limit';
 import { dropCachedReadsAfter } from '../cache/read-cache.ts';
+import { env } from '../env.ts';
 import { AppError } from '../errors.ts';
+import { MAX_INPUT_DEPTH } from '../input-depth.ts';
 import { pathHasNul, queryWithNul, refuseNul } from '../nul-text.ts';
+import { withAbsoluteUrls } from '../storage/storage.ts';
 import type { ApiDeps } from './context.ts';
 import { toErrorResponse } from './error-handler.ts';
-import { identify } from './middleware/auth.ts';
-import { blockAdminWritesInDemoMode } from './middleware/demo-mode.ts';
+import { refuseCrossSiteWrites } from './middleware/auth.ts';
+import { crossOrigin } from './middleware/cross-origin.ts';
+import { blockWritesInDemoMode } from './middleware/demo-mode.ts';
+import { noSuchCall } from './middleware/no-such-call.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { calculatorRoutes } from './routes/calculators.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
@@ -33,6 +38,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { propertyRoutes } from './routes/properties.ts';
 import { pushRoutes } from './routes/push.ts';
+import { seoRoutes } from './routes/seo.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { verificationRoutes } from './routes/verification.ts';
 import { newRouter } from './router.ts';
@@ -44,7 +50,9 @@ export function createApi(deps: ApiDeps) {
     await next();
     dropCachedReadsAfter(c.req.method, c.res.status);
   });
-  app.use(requestContext(deps));
+  // Replies name files absolutely, for clients on other hosts (docs/decisions/043); pages keep paths.
+  app.use(requestContext({ ...deps, storage: withAbsoluteUrls(deps.storage, env().PUBLIC_URL) }));
+  app.use(crossOrigin);
   app.use(async (c, next) => {
     if (c.env?.failure !== undefined) throw c.env.failure;
     await next();
@@ -64,13 +72,14 @@ export function createApi(deps: ApiDeps) {
     refuseNul(queryWithNul(url));
     await next();
   });
-  app.use(identify);
-  app.use('/admin/*', blockAdminWritesInDemoMode);
+  app.use(refuseCrossSiteWrites);
+  app.use(blockWritesInDemoMode);
   app.onError((error, c) => toErrorResponse(error, c));
-  app.notFound((c) => toErrorResponse(AppError.notFound('errors.no_such_call'), c));
+  app.notFound(noSuchCall(app));
 
   app.route('/', healthRoutes);
   app.route('/', settingsRoutes);
+  app.route('/', seoRoutes);
   app.route('/', languageRoutes);
   app.route('/', catalogRoutes);
   app.route('/', contentRoutes);
@@ -104,7 +113,19 @@ export function createApi(deps: ApiDeps) {
       title: 'Property marketplace API',
       version: '1.0.0',
       description:
-        'Every reply is `{ error, message, data }`. Login-required calls take `Authorization: Bearer <token>`.',
+        'Every reply is `{ error, message, data }`; field messages are in `data.fields`, under the names the ' +
+        'client sent. Login-required calls take `Authorization: Bearer <token>`. Lists page by `offset`/`limit` ' +
+        '(`get_messages`: `page`/`per_page`): left out or empty, the default; a page size above the largest is ' +
+        'served as the largest (the reply says which); a negative, fractional or non-numeric value, an offset past ' +
+        '1000000 or a page past 10000 answers 422 naming it. A query parameter a call does not list answers 400 ' +
+        '`unknown_parameter` naming it; `lang` (the reply language) is taken by every call.' +
+        ' ' +
+        'A token that signs nobody in (unknown, expired, revoked, malformed) makes the caller a visitor: public and ' +
+        'optional-token calls answer as usual with the header `X-Session-Ended: invalid` (`deactivated` when an admin ' +
+        'deactivated the account), and login-required calls answer 401 (code `unauthenticated`, or ' +
+        '`account_deactivated`) with that header. ' +
+        'Pages of other sites may call it from the browser when the site allows their origin (CORS); file addresses in replies are absolute. ' +
+        `A method a path does not take answers 405 with \`Allow\`; a body nested more than ${MAX_INPUT_DEPTH} levels, 400.`,
     },
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });

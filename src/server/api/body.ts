@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { AppError } from '../errors.ts';
+import { jsonNestsTooDeep, TOO_DEEP } from '../input-depth.ts';
 import { refuseNul } from '../nul-text.ts';
 import type { ApiEnv } from './context.ts';
 import { nestFormEntries, type Nested } from './form-fields.ts';
@@ -16,16 +17,18 @@ export interface ParsedBody {
 export async function readBody(c: Context<ApiEnv>): Promise<ParsedBody> {
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/json')) {
-    const json: unknown = await c.req.json().catch(() => {
-      throw AppError.badRequest('errors.bad_request');
-    });
+    const text = await c.req.text();
+    if (jsonNestsTooDeep(text)) throw AppError.badRequest(TOO_DEEP);
+    const json = parseJsonOrNull(text);
     if (typeof json !== 'object' || json === null || Array.isArray(json))
       throw AppError.badRequest('errors.bad_request');
     refuseNul(json);
     return { fields: json as Record<string, unknown>, files: {} };
   }
   if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-    const form = await c.req.parseBody({ all: true });
+    const form = await c.req.parseBody({ all: true }).catch(() => {
+      throw AppError.badRequest('errors.bad_request');
+    });
     const fields: Record<string, unknown> = {};
     const files: Record<string, File> = {};
     for (const [key, value] of Object.entries(form)) {
@@ -38,6 +41,14 @@ export async function readBody(c: Context<ApiEnv>): Promise<ParsedBody> {
   }
   if (!type && c.req.header('content-length') === undefined) return { fields: {}, files: {} };
   throw new AppError('unsupported_media_type', 415, 'errors.unsupported_media_type');
+}
+
+function parseJsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 export async function fileBytes(file: File | undefined): Promise<Uint8Array | null> {

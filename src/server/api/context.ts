@@ -1,5 +1,7 @@
 import type { Database } from '../db/client.ts';
 import type { SessionUser } from '../auth/session-user.ts';
+import type { SessionEnd } from '../services/session-service.ts';
+import type { RequestContext } from '../platform/request-context.ts';
 import type { Translator } from '../i18n/translator.ts';
 import type { IdTokenVerifier } from '../auth/google-id-token.ts';
 import type { MailSender } from '../notify/mail.ts';
@@ -30,8 +32,12 @@ export interface ApiEnv {
     clientIp: string;
     requestId: string;
     user: SessionUser | null;
-    /** Set when the session came from the cookie, so writes must pass the Origin check. */
-    authViaCookie: boolean;
+    /** What proved who the caller is (src/server/platform/request-context.ts): writes riding on the cookie must come from this site. */
+    credential: RequestContext['credential'];
+    /** Set when the token or cookie sent signs nobody in (the caller is then a visitor): why. */
+    sessionEnded: SessionEnd | null;
+    /** Set when the request names an origin allowed to call the API from another site (middleware/cross-origin.ts). */
+    fromAllowedOrigin: boolean;
     t: Translator;
   };
 }

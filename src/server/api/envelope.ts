@@ -15,9 +15,9 @@ export const errorEnvelope = z
   })
   .openapi('Error');
 
-/** A success reply. `messageKey` is translated for the caller's language. */
-export function ok<T>(c: Context<ApiEnv>, data: T, messageKey = 'api.ok') {
-  return c.json({ error: false as const, message: c.var.t(messageKey), data }, 200);
+/** A success reply. `messageKey` is translated for the caller's language, with `params` as its values. */
+export function ok<T>(c: Context<ApiEnv>, data: T, messageKey = 'api.ok', params?: Record<string, string | number>) {
+  return c.json({ error: false as const, message: c.var.t(messageKey, params), data }, 200);
 }
 
 /** Standard response docs for a route returning `data`. */

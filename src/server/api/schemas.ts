@@ -1,16 +1,15 @@
 import { z } from '@hono/zod-openapi';
 import { PRICE_RANGE_MESSAGE, priceRangeInverted } from '../../lib/listing-filters.ts';
+import { offsetPaging } from '../paging.ts';
 
-/** `offset`/`limit` as the spec's list calls take them; limits are capped so a client cannot ask for everything. */
-export const paginationQuery = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+/** `offset`/`limit` as the spec's list calls take them, by the one paging rule (src/server/paging.ts). */
+export const paginationQuery = z.object(offsetPaging());
 
 /** Flags arrive as 1/0, true/false or on/off from forms and query strings. */
 export const queryFlag = z
-  .enum(['1', '0', 'true', 'false', 'on', 'off', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'on');
+  .enum(['1', '0', 'true', 'false', 'on', 'off', ''], { error: 'listing.invalid_flag' })
+  .transform((v) => v === '1' || v === 'true' || v === 'on')
+  .openapi({ type: 'string', enum: ['1', '0', 'true', 'false'] });
 
 export function page<T extends z.ZodType>(item: T) {
   return z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int(), items: z.array(item) });

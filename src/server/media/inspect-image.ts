@@ -11,16 +11,40 @@ const FORMAT_TYPES: Record<string, string> = {
 /** Refuse decompression bombs: 40 megapixels is more than any phone photo. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
-// Tags that make a browser run a file as a page if it is ever sniffed as HTML (a JPEG/HTML polyglot, say).
-const MARKUP = /<(?:!doctype\s+html|html|head|body|script|iframe|svg|object|embed|meta)[\s/>]/i;
-
-/**
- * True when the bytes carry HTML or SVG markup anywhere. Files are stored and served as uploaded (documents,
- * chat files), so a valid image or PDF with a page hidden inside is refused rather than trusted to nosniff.
- * In compressed image or PDF data these byte sequences essentially never occur by chance.
+/*
+ * HTML a browser would act on if it ever read a stored file as a page (a JPEG/HTML polyglot, say). Files are kept and
+ * served as uploaded (documents, chat files, receipts, verification files), so a valid image or PDF that also holds
+ * such markup is refused rather than trusted to the headers it is served with.
+ *
+ * "Any `<` followed by a letter" cannot be the rule: compressed image and PDF data is close to random bytes, where
+ * `<` and a letter meet every kilobyte or so, and PDFs hold `<<` dictionaries, `<FEFF...>` hex strings and XMP
+ * metadata, which is XML (`<x:xmpmeta xmlns:x=...>`). What the rule looks for instead acts in HTML on its own:
+ * - an element that runs, loads, embeds, submits, restyles or redirects, or a page's own parts (`<img `,
+ *   `<form>`, `<style>`, `<svg/`, `<!doctype html`), its name followed by what ends a tag name;
+ * - an attribute that does so on any element, known or not (`<x onclick=`, `<a href=`, `<p style=`), after
+ *   whitespace, `/` or a closing quote, as the HTML tokenizer separates attributes, anywhere after a tag opens.
+ * Namespaced XML (`<rdf:li>`, `stEvt:action=`) never matches, and in random bytes these sequences are rare enough
+ * that none turned up in a gigabyte of them; a PDF that quotes HTML source in plain text is refused, a known cost.
  */
+const ACTIVE_ELEMENTS = (
+  'script iframe frame frameset object embed applet portal svg math style link meta base form input button select ' +
+  'textarea img image picture source video audio template html head body'
+).split(' ');
+// HTML's whitespace (not \s, which would also take bytes such as 0xA0 that HTML does not treat as space).
+const SPACE = '[\\t\\n\\f\\r ]';
+const ACTIVE_ELEMENT = new RegExp(`<(?:!doctype${SPACE}+html|(?:${ACTIVE_ELEMENTS.join('|')})[\\t\\n\\f\\r />])`, 'i');
+const TAG_OPENS = /<[a-z]/i;
+const ACTIVE_ATTRIBUTE = new RegExp(
+  `[\\t\\n\\f\\r /"'](?:on[a-z]{3,}|href|src|srcset|srcdoc|action|formaction|style|data|background|poster)${SPACE}*=`,
+  'i',
+);
+
+/** True when the bytes carry HTML a browser would act on (see above), anywhere in the file. */
 export function carriesMarkup(bytes: Uint8Array): boolean {
-  return MARKUP.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'));
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  if (ACTIVE_ELEMENT.test(text)) return true;
+  const opens = text.search(TAG_OPENS);
+  return opens >= 0 && ACTIVE_ATTRIBUTE.test(text.slice(opens));
 }
 
 /**

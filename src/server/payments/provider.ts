@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { jsonNestsTooDeep } from '../input-depth.ts';
 
 /** The providers that take card or wallet payments online; bank transfer is handled by the admin, not here. */
 export const ONLINE_PROVIDERS = ['stripe', 'paypal', 'paystack', 'flutterwave', 'razorpay'] as const;
@@ -94,12 +95,13 @@ export const textOf = (value: unknown): string | null => (typeof value === 'stri
 
 export function parseJson(raw: Uint8Array): Json {
   try {
-    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    const value: unknown = jsonNestsTooDeep(text) ? null : JSON.parse(text);
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Json;
   } catch {
     // Falls through to the refusal below.
   }
-  throw new WebhookRefused('body is not a JSON object');
+  throw new WebhookRefused('body is not a JSON object, or nests too deep');
 }
 
 /** Calls a provider API; any transport error or non-2xx answer becomes a ProviderError. */

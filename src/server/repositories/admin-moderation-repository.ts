@@ -4,7 +4,7 @@ import { categories, projects, properties, users } from '../db/schema/index.ts';
 import { countCap, withCappedTotal } from './paging.ts';
 import type { PropertyRow } from './property-write-repository.ts';
 import type { ProjectRow } from './project-repository.ts';
-import { samePlace } from './text-search.ts';
+import { folded, samePlace } from './text-search.ts';
 
 type Page = { offset: number; limit: number };
 export type AdminStatus = PropertyRow['adminStatus'];
@@ -78,8 +78,7 @@ async function searchConditionOf(db: Executor, kind: ListingKind, search: string
 }
 
 /**
- * The queues' filters, each answered by an index at 1M listings (docs/performance.md, thirteenth session): a
- * place by the lower-cased name (properties' city key and its review index, projects' lower(city) index); the
+ * The queues' filters, each answered by an index so they stay fast at 1M listings: a place by the folded name (properties' city key and its review index, projects' fold_text(city) index); the
  * search as `searchConditionOf` says.
  */
 async function reviewConditions(db: Executor, kind: ListingKind, filter: ReviewFilter): Promise<SQL | undefined> {
@@ -89,7 +88,9 @@ async function reviewConditions(db: Executor, kind: ListingKind, filter: ReviewF
   if (filter.categoryId) conditions.push(eq(t.categoryId, filter.categoryId));
   if (filter.city)
     conditions.push(
-      kind === 'property' ? samePlace(properties.cityKey, filter.city) : sql`lower(${t.city}) = lower(${filter.city})`,
+      kind === 'property'
+        ? samePlace(properties.cityKey, filter.city)
+        : sql`${folded(t.city)} = ${folded(filter.city)}`,
     );
   if (filter.search) conditions.push(await searchConditionOf(db, kind, filter.search));
   return and(...conditions);

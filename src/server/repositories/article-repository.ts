@@ -19,6 +19,7 @@ const listColumns = {
   updatedAt: articles.updatedAt,
   categoryId: articles.categoryId,
   categoryName: articleCategories.name,
+  categoryNames: articleCategories.names,
   categorySlug: articleCategories.slug,
 };
 
@@ -62,6 +63,7 @@ export function listArticleCategories(db: Executor, now: Date) {
     .select({
       id: articleCategories.id,
       name: articleCategories.name,
+      names: articleCategories.names,
       slug: articleCategories.slug,
       articleCount: sql<number>`count(${articles.id})`.mapWith(Number),
     })
@@ -73,7 +75,12 @@ export function listArticleCategories(db: Executor, now: Date) {
 
 export async function findArticleCategoryBySlug(db: Executor, slug: string) {
   const [row] = await db
-    .select({ id: articleCategories.id, name: articleCategories.name, slug: articleCategories.slug })
+    .select({
+      id: articleCategories.id,
+      name: articleCategories.name,
+      names: articleCategories.names,
+      slug: articleCategories.slug,
+    })
     .from(articleCategories)
     .where(eq(articleCategories.slug, slug))
     .limit(1);

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { withTotal } from './paging.ts';
 import { liveListingsBy, tallyKeyIs } from './property-repository.ts';
+import { folded } from './text-search.ts';
 import { categories, categoryParameters, cities, facilities, parameters, reportReasons } from '../db/schema/index.ts';
 
 export async function listCategories(
@@ -19,6 +20,7 @@ export async function listCategories(
       .select({
         id: categories.id,
         name: categories.name,
+        names: categories.names,
         slug: categories.slug,
         image: categories.image,
         propertyCount,
@@ -40,6 +42,7 @@ export function listParametersOfCategories(db: Executor, categoryIds: number[]) 
       categoryId: categoryParameters.categoryId,
       id: parameters.id,
       name: parameters.name,
+      names: parameters.names,
       typeOfParameter: parameters.typeOfParameter,
       typeValues: parameters.typeValues,
       isRequired: parameters.isRequired,
@@ -53,14 +56,14 @@ export function listParametersOfCategories(db: Executor, categoryIds: number[]) 
 
 export function listFacilities(db: Executor) {
   return db
-    .select({ id: facilities.id, name: facilities.name, image: facilities.image })
+    .select({ id: facilities.id, name: facilities.name, names: facilities.names, image: facilities.image })
     .from(facilities)
     .orderBy(asc(facilities.name));
 }
 
 /** Every city with its live listings, busiest first (the table is small and admin-kept; callers page it). */
 export function listCitiesWithCounts(db: Executor) {
-  // The tally counts city_key, lower(city): cities match their listings whatever the case.
+  // The tally counts city_key, the folded city: cities match their listings whatever the case and accents.
   const live = liveListingsBy(db, 'city', 'live');
   const propertyCount = sql<number>`coalesce(${live.listings}, 0)`;
   return db
@@ -75,7 +78,7 @@ export function listCitiesWithCounts(db: Executor) {
       propertyCount,
     })
     .from(cities)
-    .leftJoin(live, tallyKeyIs(live, sql`lower(${cities.name})`))
+    .leftJoin(live, tallyKeyIs(live, folded(cities.name)))
     .orderBy(sql`${propertyCount} desc`, asc(cities.name));
 }
 
@@ -104,7 +107,7 @@ export async function findCityCentre(db: Executor, place: { city: string; state:
 
 export function listReportReasons(db: Executor) {
   return db
-    .select({ id: reportReasons.id, reason: reportReasons.reason })
+    .select({ id: reportReasons.id, reason: reportReasons.reason, names: reportReasons.names })
     .from(reportReasons)
     .where(eq(reportReasons.isActive, true))
     .orderBy(asc(reportReasons.id));

@@ -16,6 +16,7 @@ export function listLatestPublicProjects(db: Executor, limit: number) {
       state: projects.state,
       country: projects.country,
       categoryName: categories.name,
+      categoryNames: categories.names,
       categorySlug: categories.slug,
       createdAt: projects.createdAt,
     })

@@ -44,6 +44,7 @@ export async function listRunningSubscriptions(db: Executor, userId: number, now
       id: userPackages.id,
       packageId: userPackages.packageId,
       name: packages.name,
+      names: packages.names,
       priceMinor: packages.priceMinor,
       startsAt: userPackages.startsAt,
       endsAt: userPackages.endsAt,

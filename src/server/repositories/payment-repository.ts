@@ -19,6 +19,7 @@ export async function setTransactionReference(db: Executor, id: number, provider
 const withNames = {
   transaction: paymentTransactions,
   packageName: packages.name,
+  packageNames: packages.names,
   userName: users.name,
   userEmail: users.email,
 };

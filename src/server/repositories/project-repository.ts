@@ -3,6 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { categories, projectPlans, projects, users } from '../db/schema/index.ts';
 import { withTotal } from './paging.ts';
 import { listingOwnerColumns } from './owner-columns.ts';
+import { folded, textQuery } from './text-search.ts';
 
 // The search document is for WHERE clauses only; rows never carry it.
 const { search: _search, ...projectColumns } = getTableColumns(projects);
@@ -113,7 +114,7 @@ export interface ProjectFilter {
   /** projects_category_idx */
   categoryId?: number | undefined;
   type?: ProjectType | undefined;
-  /** Case-insensitive equality (projects_city_idx, _state_idx, _country_idx on lower()). */
+  /** Equality without case or accents (projects_city_idx, _state_idx, _country_idx on fold_text()). */
   city?: string | undefined;
   state?: string | undefined;
   country?: string | undefined;
@@ -143,20 +144,20 @@ function projectConditions(filter: ProjectFilter): SQL {
   const conditions: (SQL | undefined)[] = [visible];
   if (filter.categoryId) conditions.push(eq(projects.categoryId, filter.categoryId));
   if (filter.type) conditions.push(eq(projects.type, filter.type));
-  if (filter.city) conditions.push(sql`lower(${projects.city}) = lower(${filter.city})`);
-  if (filter.state) conditions.push(sql`lower(${projects.state}) = lower(${filter.state})`);
-  if (filter.country) conditions.push(sql`lower(${projects.country}) = lower(${filter.country})`);
+  if (filter.city) conditions.push(sql`${folded(projects.city)} = ${folded(filter.city)}`);
+  if (filter.state) conditions.push(sql`${folded(projects.state)} = ${folded(filter.state)}`);
+  if (filter.country) conditions.push(sql`${folded(projects.country)} = ${folded(filter.country)}`);
   if (filter.postedAfter) conditions.push(gte(projects.createdAt, filter.postedAfter));
   if (filter.ownerId) conditions.push(eq(projects.ownerId, filter.ownerId));
   if (filter.id) conditions.push(eq(projects.id, filter.id));
   if (filter.slug) conditions.push(eq(projects.slug, filter.slug));
   if (filter.exceptId) conditions.push(ne(projects.id, filter.exceptId));
-  if (filter.search) conditions.push(sql`${projects.search} @@ websearch_to_tsquery('simple', ${filter.search})`);
+  if (filter.search) conditions.push(sql`${projects.search} @@ ${textQuery(filter.search)}`);
   if (filter.advertisedAt) conditions.push(advertisedAt(filter.advertisedAt));
   return and(...conditions)!;
 }
 
-const categoryRef = { id: categories.id, name: categories.name, slug: categories.slug };
+const categoryRef = { id: categories.id, name: categories.name, names: categories.names, slug: categories.slug };
 
 /** Projects matching `filter`, newest first, each with its category. */
 export async function listProjects(db: Executor, filter: ProjectFilter, page: Page) {

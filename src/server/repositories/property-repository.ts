@@ -35,6 +35,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { listingOwnerColumns } from './owner-columns.ts';
+import { parameterAtLeast } from './card-facts-repository.ts';
 
 /** Saved feed preferences (personalised_fields) in repository terms; prices in minor units. */
 export interface FeedPreferences {
@@ -64,7 +65,7 @@ export interface PublicPropertyFilter {
   /** Promoted: featured at this moment (properties_featured_idx). */
   featuredAt?: Date | undefined;
   /**
-   * Case-insensitive equality on the lower() key columns: properties_public_city_search_idx, and a place's newest
+   * Equality without case or accents on the folded key columns: properties_public_city_search_idx, and a place's newest
    * first in properties_public_city_newest_idx, _state_newest_idx and _country_newest_idx.
    */
   city?: string | undefined;
@@ -84,6 +85,8 @@ export interface PublicPropertyFilter {
    * (property_id, parameter_id) index); with `value`, that value (case-insensitive; one of a checkbox list).
    */
   parameter?: { id: number; value?: string | undefined } | undefined;
+  /** At least `atLeast` in one of these number parameters (bedrooms; card-facts-repository.ts). */
+  minParameter?: { ids: readonly number[]; atLeast: number } | undefined;
   /**
    * A personalised feed: listings matching at least one preference, best matches first (then newest); ignores
    * `sort`. Scored per row, so meant for the first pages of a feed, not deep paging.
@@ -145,6 +148,7 @@ export function publicConditions(filter: PublicPropertyFilter): SQL {
   if (filter.ownerId) conditions.push(eq(properties.ownerId, filter.ownerId));
   if (filter.exceptId) conditions.push(ne(properties.id, filter.exceptId));
   if (filter.parameter) conditions.push(hasParameter(filter.parameter.id, filter.parameter.value));
+  if (filter.minParameter) conditions.push(parameterAtLeast(filter.minParameter.ids, filter.minParameter.atLeast));
   if (filter.search) conditions.push(sql`${properties.search} @@ ${textQuery(filter.search)}`);
   if (filter.preferences) conditions.push(sql`${preferenceScore(filter.preferences)} > 0`);
   conditions.push(...markerConditions(properties, filter));
@@ -295,6 +299,7 @@ const cardColumns = {
   createdAt: properties.createdAt,
   categoryId: properties.categoryId,
   categoryName: categories.name,
+  categoryNames: categories.names,
   categorySlug: categories.slug,
 };
 
@@ -509,11 +514,14 @@ export function listSimilarCards(db: Executor, listing: { id: number; categoryId
 }
 
 /** A listing's parameter value as its detail shows it: the parameter's name, kind and icon with the value. */
-export type ParameterDetail = Pick<typeof parameters.$inferSelect, 'id' | 'name' | 'typeOfParameter' | 'image'> &
+export type ParameterDetail = Pick<
+  typeof parameters.$inferSelect,
+  'id' | 'name' | 'names' | 'typeOfParameter' | 'image'
+> &
   Pick<typeof propertyParameters.$inferSelect, 'value'>;
 
 /** A facility a listing is near, by name, with its distance. */
-export type FacilityDetail = Pick<typeof facilities.$inferSelect, 'id' | 'name' | 'image'> &
+export type FacilityDetail = Pick<typeof facilities.$inferSelect, 'id' | 'name' | 'names' | 'image'> &
   Pick<typeof propertyFacilities.$inferSelect, 'distance'>;
 
 /** A listing's floor plan. */
@@ -528,7 +536,8 @@ const jsonList = <T>(row: SQL, order: SQL, from: SQL) =>
 
 /** Its category's order first (parameters the category no longer lists last), then the parameter's id. */
 const parametersOfListing = jsonList<ParameterDetail>(
-  sql`json_build_object('id', ${parameters.id}, 'name', ${parameters.name}, 'typeOfParameter', ${parameters.typeOfParameter},
+  sql`json_build_object('id', ${parameters.id}, 'name', ${parameters.name}, 'names', ${parameters.names},
+    'typeOfParameter', ${parameters.typeOfParameter},
     'image', ${parameters.image}, 'value', ${propertyParameters.value})`,
   sql`${categoryParameters.sortOrder} asc nulls last, ${parameters.id}`,
   sql`${propertyParameters} join ${parameters} on ${parameters.id} = ${propertyParameters.parameterId}
@@ -539,7 +548,8 @@ const parametersOfListing = jsonList<ParameterDetail>(
 
 /** Nearest first. */
 const facilitiesOfListing = jsonList<FacilityDetail>(
-  sql`json_build_object('id', ${facilities.id}, 'name', ${facilities.name}, 'image', ${facilities.image},
+  sql`json_build_object('id', ${facilities.id}, 'name', ${facilities.name}, 'names', ${facilities.names},
+    'image', ${facilities.image},
     'distance', ${propertyFacilities.distance})`,
   sql`${propertyFacilities.distance}, ${facilities.id}`,
   sql`${propertyFacilities} join ${facilities} on ${facilities.id} = ${propertyFacilities.facilityId}
@@ -561,7 +571,7 @@ const listingWithOwner = (key: 'id' | 'slug') =>
     db
       .select({
         property: propertyColumns,
-        category: { id: categories.id, name: categories.name, slug: categories.slug },
+        category: { id: categories.id, name: categories.name, names: categories.names, slug: categories.slug },
         owner: listingOwnerColumns,
         parameters: parametersOfListing,
         facilities: facilitiesOfListing,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { withTotal } from './paging.ts';
@@ -110,14 +110,17 @@ export async function listPropertyFacilities(db: Executor, propertyId: number) {
   return db.select().from(propertyFacilities).where(eq(propertyFacilities.propertyId, propertyId));
 }
 
+/** An owner's listings, newest first: all of them, the one with `slug`, or those featured at `featuredAt`. */
 export async function listOwnedPropertyRows(
   db: Executor,
   ownerId: number,
-  page: { offset: number; limit: number; slug?: string | undefined },
+  page: { offset: number; limit: number; slug?: string | undefined; featuredAt?: Date | undefined },
 ) {
-  const where = page.slug
-    ? and(eq(properties.ownerId, ownerId), eq(properties.slug, page.slug))
-    : eq(properties.ownerId, ownerId);
+  const where = and(
+    eq(properties.ownerId, ownerId),
+    page.slug ? eq(properties.slug, page.slug) : undefined,
+    page.featuredAt ? gt(properties.featuredUntil, page.featuredAt) : undefined,
+  );
   return withTotal(
     db
       .select()

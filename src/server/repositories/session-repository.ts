@@ -1,14 +1,19 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema/index.ts';
 
-/** Every signed-in request looks its session up: prepared once per database (db/prepared.ts). */
-const liveSession = preparedPerDatabase((db) =>
+/**
+ * Every signed-in request looks its session up: prepared once per database (db/prepared.ts). Found whether or not
+ * it is still live, so that a session that ended can say why (its account was deactivated).
+ */
+const sessionByToken = preparedPerDatabase((db) =>
   db
     .select({
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
       userId: users.id,
       name: users.name,
       email: users.email,
@@ -17,20 +22,13 @@ const liveSession = preparedPerDatabase((db) =>
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
-    .prepare('live_session_by_token'),
+    .prepare('session_by_token'),
 );
 
-export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
-  // A placeholder's value reaches the driver as it is: both drivers take the ISO text for a timestamptz.
-  const [row] = await liveSession(db).execute({ tokenHash, now: now.toISOString() });
+export async function findSessionByToken(db: Executor, tokenHash: string) {
+  const [row] = await sessionByToken(db).execute({ tokenHash });
   return row ?? null;
 }
 

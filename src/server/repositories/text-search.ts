@@ -12,10 +12,14 @@ import { isSet } from './search-shapes.ts';
  * give a probe, the answer it leads to, and the matches and page of ids read in order when that answer is yes.
  */
 
-export const textQuery = (search: string) => sql`websearch_to_tsquery('simple', ${search})`;
+/** A text without case or accents (fold_text, migration 0028), as the search documents and place keys hold it. */
+export const folded = (text: string | SQL | AnyPgColumn) => sql`fold_text(${text})`;
 
-/** A place name matches a key column (its lower()) whatever its case; PostgreSQL's lower() on both sides. */
-export const samePlace = (key: AnyPgColumn, name: string) => eq(key, sql`lower(${name})`);
+/** A search's words, folded as the documents are, so crème, creme and CREME find each other. */
+export const textQuery = (search: string) => sql`websearch_to_tsquery('simple', ${folded(search)})`;
+
+/** A place name matches a key column (its folded name) whatever its case and accents. */
+export const samePlace = (key: AnyPgColumn, name: string) => eq(key, folded(name));
 
 /** Whether a filter asks for words and nothing else, newest first. */
 function isWordsAlone(filter: PublicPropertyFilter): filter is PublicPropertyFilter & { search: string } {
@@ -136,7 +140,7 @@ function narrowConditions(filter: PublicPropertyFilter): Partial<Record<(typeof 
  * in order (`ctes`, `matches`, `ids`); otherwise the caller runs the general search. The probe is a statement of its
  * own, named by `probeName`: its plan is the same whatever the values (the leading filter's index, newest first), so
  * PostgreSQL keeps it, and the statement that follows is planned without the branch it does not take (both in one
- * statement cost PGlite 2.5 to 6 ms of planning; docs/performance.md, tenth session). Rows the index refuses cost
+ * statement cost PGlite 2.5 to 6 ms of planning; decisions/033). Rows the index refuses cost
  * neither branch a read of the row.
  */
 export function wordsInOrder(db: Executor, filter: PublicPropertyFilter, page: SearchPage) {

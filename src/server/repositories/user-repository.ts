@@ -55,6 +55,14 @@ export async function updateUser(db: Executor, id: number, patch: UserPatch): Pr
   return row!;
 }
 
+/** Clears the user's app push token: the one named, when it is theirs, or whichever they have. */
+export async function forgetFcmId(db: Executor, id: number, fcmId: string | undefined): Promise<void> {
+  await db
+    .update(users)
+    .set({ fcmId: null })
+    .where(and(eq(users.id, id), fcmId === undefined ? undefined : eq(users.fcmId, fcmId)));
+}
+
 /** The user's row, held until the transaction ends; null when there is none. */
 export async function lockUserRow(db: Executor, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');

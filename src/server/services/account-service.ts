@@ -6,19 +6,24 @@ import { emailSchema, passwordSchema, phoneSchema } from '../../lib/validation/f
 import type { ApiDeps } from '../api/context.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { AppError, databaseErrorCode } from '../errors.ts';
+import { AppError, isUniqueViolation } from '../errors.ts';
+import type { Translator } from '../i18n/translator.ts';
+import { logger } from '../logger.ts';
 import {
   contactTaken,
   findUserByAuthId,
   findUserByEmail,
+  findUserByMobile,
   insertUser,
   slugTaken,
   updateUser,
   type NewUser,
   type UserRow,
 } from '../repositories/user-repository.ts';
-import { consume, forgive, limits, signInFailureKey } from './rate-limit-service.ts';
-import { startSession } from './session-service.ts';
+import { siteUrl } from '../web/site.ts';
+import { consume, forgive, limits, signInFailureKey, withinLimit } from './rate-limit-service.ts';
+import { accountDeactivatedError, startSession } from './session-service.ts';
+import { getSiteName } from './settings-service.ts';
 import { ownUserView } from './user-view.ts';
 
 export interface ClientInfo {
@@ -35,7 +40,7 @@ export async function signInUser(
   client: ClientInfo,
   fcmId?: string | null,
 ) {
-  if (!user.isActive) throw new AppError('account_deactivated', 401, 'errors.account_deactivated');
+  if (!user.isActive) throw accountDeactivatedError();
   const current = fcmId ? await updateUser(deps.db, user.id, { fcmId }) : user;
   const session = await startSession(deps.db, user.id, { userAgent: client.userAgent, ip: client.ip });
   return {
@@ -53,12 +58,18 @@ export function newUserSlug(db: Executor, name: string): Promise<string> {
   );
 }
 
+/** An email or mobile number that already has an account: the way out is to sign in, or reset the password. */
+const CONTACT_TAKEN = {
+  email: () => new AppError('email_in_use', 409, 'auth.errors.email_registered'),
+  mobile: () => new AppError('mobile_in_use', 409, 'auth.errors.mobile_registered'),
+};
+
 /** Creates an account; the unique indexes settle races the checks before them miss. */
 export async function createAccount(db: Database, values: Omit<NewUser, 'slug'>): Promise<UserRow> {
-  if (values.email && (await contactTaken(db, 'email', values.email, null)))
-    throw AppError.conflict('auth.errors.email_in_use');
-  if (values.mobile && (await contactTaken(db, 'mobile', values.mobile, null)))
-    throw AppError.conflict('auth.errors.mobile_in_use');
+  for (const field of ['email', 'mobile'] as const) {
+    const value = values[field];
+    if (value && (await contactTaken(db, field, value, null))) throw CONTACT_TAKEN[field]();
+  }
   try {
     return await insertUser(db, { ...values, slug: await newUserSlug(db, values.name) });
   } catch (error) {
@@ -67,11 +78,19 @@ export async function createAccount(db: Database, values: Omit<NewUser, 'slug'>)
   }
 }
 
-export const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';
-
-/** user-register: name, email, mobile, password, re_password. */
-export async function register(deps: ApiDeps, input: unknown, client: ClientInfo): Promise<SignedIn> {
-  await consume(deps.db, [[`register:ip:${client.ip}`, limits.registerPerIp]]);
+/**
+ * user-register: name, email, mobile, password, re_password. The account is signed in at once (the spec's reply
+ * carries the token), so an email or mobile number that already has an account cannot be answered like a new one:
+ * it is refused, and that account's owner is told by mail (docs/decisions/041).
+ */
+export async function register(
+  deps: ApiDeps,
+  input: unknown,
+  client: ClientInfo,
+  t: Translator,
+  now = new Date(),
+): Promise<SignedIn> {
+  await consume(deps.db, [[`register:ip:${client.ip}`, limits.registerPerIp]], now);
   const values = registerSchema.parse(input);
   const user = await createAccount(deps.db, {
     name: values.name,
@@ -80,8 +99,42 @@ export async function register(deps: ApiDeps, input: unknown, client: ClientInfo
     passwordHash: await hashPassword(values.password),
     logintype: 'email',
     type: 'user',
+  }).catch(async (error: unknown) => {
+    const taken = error instanceof AppError ? error.code : null;
+    const owner =
+      taken === 'email_in_use'
+        ? await findUserByEmail(deps.db, values.email)
+        : taken === 'mobile_in_use'
+          ? await findUserByMobile(deps.db, values.mobile)
+          : null;
+    if (owner?.email) await tellOwnerOfRegistration(deps, owner.id, owner.email, t, now);
+    throw error;
   });
   return signInUser(deps, user, client);
+}
+
+/**
+ * Someone tried to register with the email or mobile number of an account: its owner learns it, with where to sign
+ * in or ask for a new password. At most once an hour (limits.registerNoticePerAccount), so the form cannot fill
+ * their mailbox; the answer to the form is the same either way, and a mail that fails is for the operator's log.
+ */
+async function tellOwnerOfRegistration(deps: ApiDeps, userId: number, email: string, t: Translator, now: Date) {
+  if (!(await withinLimit(deps.db, `register:notice:${userId}`, limits.registerNoticePerAccount, now))) return;
+  const site = await getSiteName(deps.db, t);
+  try {
+    await deps.mailer.sendMail({
+      to: email,
+      fromName: site,
+      subject: t('auth.register_notice_subject', { site }),
+      text: t('auth.register_notice_message', {
+        site,
+        login: siteUrl('/login').toString(),
+        reset: siteUrl('/forgot-password').toString(),
+      }),
+    });
+  } catch (error) {
+    logger.error('registration notice could not be sent', { error });
+  }
 }
 
 // A hash to verify against when the account does not exist, so both answers take the same time.
@@ -133,7 +186,24 @@ export async function signInWithGoogle(
   return signInUser(deps, user, client, fcmId);
 }
 
-export const userSignupSchema = z.discriminatedUnion('logintype', [
+/** The login types eBroker's clients send as `type` alone: 0 Google, 1 phone, 3 email. */
+const LOGIN_TYPE_CODES = new Map([
+  ['0', 'google'],
+  ['1', 'phone'],
+  ['3', 'email'],
+]);
+
+/** user_signup: `logintype` when sent, else the numeric `type` (LOGIN_TYPE_CODES); either names the fields needed. */
+const withLoginType = (input: unknown) => {
+  if (typeof input !== 'object' || input === null) return input;
+  const fields = input as Record<string, unknown>;
+  const code = LOGIN_TYPE_CODES.get(String(fields['type']));
+  return (fields['logintype'] === undefined || fields['logintype'] === '') && code
+    ? { ...fields, logintype: code }
+    : input;
+};
+
+const signupForms = z.discriminatedUnion('logintype', [
   z.object({
     logintype: z.literal('email'),
     email: emailSchema,
@@ -152,3 +222,5 @@ export const userSignupSchema = z.discriminatedUnion('logintype', [
     fcm_id: z.string().max(4096).optional(),
   }),
 ]);
+
+export const userSignupSchema = z.preprocess(withLoginType, signupForms);

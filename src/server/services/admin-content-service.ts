@@ -9,6 +9,7 @@ import { adminMutation, assertAdmin } from './admin-access.ts';
 import { listPaging, listText } from './admin-list-query.ts';
 import type { AdminEntity, Deps } from './admin-content/entity.ts';
 import { recordAudit } from './audit-service.ts';
+import { languageCatalog } from './language-service.ts';
 import { MediaBatch } from './listing-media-batch.ts';
 
 export const contentQuerySchema = z.object({
@@ -41,25 +42,49 @@ export async function getContent(deps: Deps, actor: SessionUser | null, entity: 
   return viewOf(deps.db, deps, entity, row);
 }
 
-/** The choices of an entity's select and checklist fields that come from the database, for its form. */
+/**
+ * The choices of an entity's select and checklist fields that come from the database, for its form; a `names`
+ * field's are the site's active languages but the default one (whose name is the row's own).
+ */
 export async function contentChoices(db: Database, entity: AdminEntity) {
-  return entity.choices ? entity.choices(db) : {};
+  const choices = entity.choices ? await entity.choices(db) : {};
+  const namesFields = entity.fields.filter((f) => f.kind === 'names');
+  if (namesFields.length === 0) return choices;
+  const catalog = await languageCatalog(db);
+  const languages = catalog.languages
+    .filter((language) => !language.isDefault)
+    .map((language) => ({ value: language.code, label: language.nativeName }));
+  return { ...choices, ...Object.fromEntries(namesFields.map((f) => [f.name, languages])) };
+}
+
+/** A form's `names.<code>` boxes as one object by language code (a repeated box means its last value). */
+function postedNames(input: Record<string, unknown>, field: string) {
+  const prefix = `${field}.`;
+  const boxes = Object.entries(input).filter(([key]) => key.startsWith(prefix));
+  if (boxes.length === 0) return undefined;
+  return Object.fromEntries(
+    boxes.map(([key, value]) => [key.slice(prefix.length), Array.isArray(value) ? value.at(-1) : value]),
+  );
 }
 
 /**
  * The form posts a checkbox after its hidden "0" and a checklist after a hidden "", so a repeated field means
- * its last value, except for checklists and lists, which are lists.
+ * its last value, except for checklists and lists, which are lists. Names in other languages come as an object
+ * (JSON) or as one box per language (forms).
  */
 function normalise(entity: AdminEntity, input: Record<string, unknown>) {
   const out: Record<string, unknown> = {};
   for (const field of entity.fields) {
-    const value = input[field.name];
+    const value = field.kind === 'names' ? (input[field.name] ?? postedNames(input, field.name)) : input[field.name];
     if (value === undefined || field.kind === 'file') continue;
     out[field.name] =
       Array.isArray(value) && field.kind !== 'checklist' && field.kind !== 'lines' ? value.at(-1) : value;
   }
   return out;
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The fields whose shown value changed, before and after: what the audit log keeps. */
 function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
@@ -87,7 +112,15 @@ export async function saveContent(
     const current = id === null ? null : await repo.findContentRow(tx, entity.table, id, true);
     if (id !== null && !current) throw AppError.notFound('admin.errors.not_found');
     const before = current ? await viewOf(tx, deps, entity, current) : {};
-    const parsed = entity.schema.safeParse({ ...before, ...normalise(entity, input.fields) });
+    const submitted = normalise(entity, input.fields);
+    // Names in other languages are merged by language: a call may send only the one it changes ("" clears it).
+    for (const field of entity.fields) {
+      const sent = submitted[field.name];
+      const held = before[field.name];
+      if (field.kind === 'names' && isPlainObject(sent) && isPlainObject(held))
+        submitted[field.name] = { ...held, ...sent };
+    }
+    const parsed = entity.schema.safeParse({ ...before, ...submitted });
     if (!parsed.success) throw AppError.validation(fieldErrorsFromZod(parsed.error));
     const media = new MediaBatch(deps, `content/${entity.name}`);
     return media.run(async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../../lib/validation/ids.ts';
+import { offsetPaging } from '../paging.ts';
 
 /*
  * The filters of the console's lists as query strings send them, for the API and the console pages alike. Empty
@@ -30,10 +31,5 @@ export function listChoice<const T extends readonly [string, ...string[]]>(value
 /** A record's id as a filter (a category): a whole number in the id range. */
 export const listId = () => z.preprocess(blank, recordId().optional());
 
-/** `offset` and `limit` of a console list: whole numbers, at most 100 rows a page. */
-export function listPaging(defaultLimit = 20) {
-  return {
-    offset: z.preprocess(blank, z.coerce.number().int().min(0).max(1_000_000).default(0)),
-    limit: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(defaultLimit)),
-  };
-}
+/** `offset` and `limit` of a console list, by the API's one paging rule (src/server/paging.ts). */
+export const listPaging = (defaultLimit = 20) => offsetPaging({ limit: defaultLimit });

@@ -23,7 +23,8 @@ export interface AdminSettingView {
   type: SettingType;
   label: string;
   secret: boolean;
-  read_only: boolean;
+  /** Translation key of a note shown under the field. */
+  hint: string | null;
   /** Secrets only: whether one is stored. */
   is_set?: boolean;
   /** Everything but secrets. */
@@ -44,7 +45,7 @@ export async function getAdminSettings(db: Database, actor: SessionUser | null) 
       type: s.type,
       label: s.label,
       secret: s.isSecret,
-      read_only: s.readOnly,
+      hint: s.hint,
       ...(s.isSecret
         ? { is_set: isFilled(stored.get(s.key)) }
         : { value: s.type === 'order' ? homeSectionOrder(stored.get(s.key)) : (stored.get(s.key) ?? null) }),
@@ -85,7 +86,6 @@ function readChanges(input: Record<string, unknown>) {
   for (const [key, raw] of Object.entries(fields)) {
     const definition = settingDefinition(key);
     if (!definition) errors[key] = ['admin.settings.errors.unknown'];
-    else if (definition.readOnly) errors[key] = ['admin.settings.errors.read_only'];
     // An empty secret field keeps the stored secret: the console never shows it, so it cannot be sent back.
     else if (definition.isSecret && (raw === '' || raw === null || raw === undefined)) continue;
     else {

@@ -135,19 +135,31 @@ export async function listMyAdvertisements(deps: Deps, actor: SessionUser, page:
 }
 
 /** Public properties featured at `now`: featured_until holds the end of the running advertisement (set on approval). */
-export async function featuredProperties(deps: Deps, viewer: SessionUser | null, page: Page, now = new Date()) {
+export async function featuredProperties(
+  deps: Deps,
+  viewer: SessionUser | null,
+  page: Page,
+  lang: string,
+  now = new Date(),
+) {
   const result = await browseProperties(deps.db, { featuredAt: now }, page, now);
-  return { type: 'property' as const, ...(await cardPageView(deps, viewer, result, page)) };
+  return { type: 'property' as const, ...(await cardPageView(deps, viewer, result, page, lang)) };
 }
 
 /** Public projects with an approved advertisement running at `now`. */
-export async function featuredProjects(deps: Deps, viewer: SessionUser | null, page: Page, now = new Date()) {
+export async function featuredProjects(
+  deps: Deps,
+  viewer: SessionUser | null,
+  page: Page,
+  lang: string,
+  now = new Date(),
+) {
   const { rows, total } = await listProjects(deps.db, { advertisedAt: now }, page);
   return {
     type: 'project' as const,
     total,
     ...page,
-    items: rows.map((row) => projectCardView(deps.storage, row, viewer)),
+    items: rows.map((row) => projectCardView(deps.storage, row, viewer, lang)),
   };
 }
 
@@ -160,9 +172,12 @@ export function getFeaturedData(
   viewer: SessionUser | null,
   type: FeatureFor,
   page: Page,
+  lang: string,
   now = new Date(),
 ) {
-  return type === 'property' ? featuredProperties(deps, viewer, page, now) : featuredProjects(deps, viewer, page, now);
+  return type === 'property'
+    ? featuredProperties(deps, viewer, page, lang, now)
+    : featuredProjects(deps, viewer, page, lang, now);
 }
 
 /** What the owner hears when their featured period ends (admin decisions: admin-events.ts). */

@@ -62,12 +62,13 @@ export async function agentListings(
   by: { slug: string } | { isAdmin: true },
   kind: 'properties' | 'projects',
   page: { offset: number; limit: number },
+  lang: string,
 ) {
   const agent = await getAgent(deps, by, viewer);
   // Public listings only, even when the agent looks at their own page.
   const listings =
     kind === 'projects'
-      ? { kind, ...(await searchProjects(deps, null, { userId: agent.id }, page)) }
-      : { kind, ...(await searchProperties(deps, viewer, { userId: agent.id }, page)) };
+      ? { kind, ...(await searchProjects(deps, null, { userId: agent.id }, page, lang)) }
+      : { kind, ...(await searchProperties(deps, viewer, { userId: agent.id }, page, lang)) };
   return { agent, listings };
 }

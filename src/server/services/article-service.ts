@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import * as repo from '../repositories/article-repository.ts';
 import { imageView } from './image-view.ts';
 import { truncate } from '../../lib/text.ts';
+import { nameIn } from '../../lib/i18n/translated-name.ts';
 
 type Deps = Pick<ApiDeps, 'db' | 'storage'>;
 type Page = { offset: number; limit: number };
@@ -12,7 +13,8 @@ type ListRow = Awaited<ReturnType<typeof repo.listPublishedArticles>>['rows'][nu
 
 const EXCERPT_LENGTH = 180;
 
-function summary(deps: Deps, row: ListRow) {
+/** An article as lists show it, its category named in `lang`. */
+function summary(deps: Deps, row: ListRow, lang: string) {
   return {
     id: row.id,
     title: row.title,
@@ -21,7 +23,7 @@ function summary(deps: Deps, row: ListRow) {
     image: imageView(deps.storage, row.image),
     category:
       row.categoryId && row.categoryName
-        ? { id: row.categoryId, name: row.categoryName, slug: row.categorySlug! }
+        ? { id: row.categoryId, name: nameIn(lang, row.categoryName, row.categoryNames), slug: row.categorySlug! }
         : null,
     published_at: row.publishedAt!.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -34,14 +36,15 @@ export async function listArticles(
   deps: Deps,
   filter: { categoryId?: number | undefined },
   page: Page,
+  lang: string,
   now = new Date(),
 ) {
   const { rows, total } = await repo.listPublishedArticles(deps.db, filter, page, now);
-  return { total, ...page, items: rows.map((row) => summary(deps, row)) };
+  return { total, ...page, items: rows.map((row) => summary(deps, row, lang)) };
 }
 
 /** One published article with its body made safe, plus a few more from its category. */
-export async function getArticle(deps: Deps, by: { id: number } | { slug: string }, now = new Date()) {
+export async function getArticle(deps: Deps, by: { id: number } | { slug: string }, lang: string, now = new Date()) {
   const row = await repo.findPublishedArticle(deps.db, by, now);
   if (!row) throw AppError.notFound('articles.not_found');
   const related = await repo.listPublishedArticles(
@@ -51,20 +54,26 @@ export async function getArticle(deps: Deps, by: { id: number } | { slug: string
     now,
   );
   return {
-    ...summary(deps, row),
+    ...summary(deps, row, lang),
     description: sanitizeRichText(row.description),
     meta_title: row.metaTitle,
     meta_description: row.metaDescription,
     meta_keywords: row.metaKeywords,
-    related: related.rows.map((r) => summary(deps, r)),
+    related: related.rows.map((r) => summary(deps, r, lang)),
   };
 }
 export type ArticleDetail = Awaited<ReturnType<typeof getArticle>>;
 
 export const countArticleView = (db: Database, id: number) => repo.countArticleView(db, id);
 
-export async function listArticleCategories(db: Database, now = new Date()) {
-  return repo.listArticleCategories(db, now);
+/** Article categories named in `lang`, with how many published articles each has. */
+export async function listArticleCategories(db: Database, lang: string, now = new Date()) {
+  const rows = await repo.listArticleCategories(db, now);
+  return rows.map(({ names, ...row }) => ({ ...row, name: nameIn(lang, row.name, names) }));
 }
 
-export const findArticleCategoryBySlug = repo.findArticleCategoryBySlug;
+/** An article category by its slug, named in `lang`. */
+export async function findArticleCategoryBySlug(db: Database, slug: string, lang: string) {
+  const row = await repo.findArticleCategoryBySlug(db, slug);
+  return row && { id: row.id, name: nameIn(lang, row.name, row.names), slug: row.slug };
+}

@@ -3,24 +3,36 @@ import type { FileStorage } from '../storage/storage.ts';
 import { cachedRead } from '../cache/read-cache.ts';
 import * as catalog from '../repositories/catalog-repository.ts';
 import { imageView } from './image-view.ts';
+import { nameIn } from '../../lib/i18n/translated-name.ts';
 
 type Page = { offset: number; limit: number };
-type CategoryQuery = Page & { search?: string | undefined; hasProperty: boolean };
+type CategoryQuery = Page & { search?: string | undefined; hasProperty: boolean; lang: string };
 
 /**
  * Categories and cities are small, admin-kept tables, but their live listing counts read the whole listing table.
  * So each is loaded whole under one fixed key and shared for a few seconds (read-cache.ts), and pages are cut
  * from it: no query string can grow the cache or push the home page out of it. A search is always fresh.
+ * Categories are kept per language (the request's, one of the site's languages), named in it; the counts are
+ * read once for all of them.
  */
 const WHOLE_LIST = { offset: 0, limit: 10_000 };
 
-/** Every active category with its live listing count, in the admin's order. */
-const allCategories = (db: Database) =>
+type CategoryRow = Awaited<ReturnType<typeof catalog.listCategories>>['rows'][number];
+
+/** A category row named in `lang` (the default language's name when it has none there). */
+const categoryIn = (lang: string, { names, ...row }: CategoryRow) => ({ ...row, name: nameIn(lang, row.name, names) });
+
+/** Every active category with its live listing count, in the admin's order, with its names in every language. */
+const everyCategory = (db: Database) =>
   cachedRead(
     db,
     'categories',
     async () => (await catalog.listCategories(db, { hasProperty: false, ...WHOLE_LIST })).rows,
   );
+
+/** Every active category with its live listing count, in the admin's order, named in `lang`. */
+const allCategories = (db: Database, lang: string) =>
+  cachedRead(db, `categories:${lang}`, async () => (await everyCategory(db)).map((row) => categoryIn(lang, row)));
 
 const pageOf = <T>(rows: T[], page: Page) => ({
   rows: rows.slice(page.offset, page.offset + page.limit),
@@ -29,15 +41,33 @@ const pageOf = <T>(rows: T[], page: Page) => ({
 
 /** Active categories with their live listing counts, in the admin's order; `hasProperty`: only those with some. */
 export async function categoriesWithCounts(db: Database, query: CategoryQuery) {
-  if (query.search) return catalog.listCategories(db, query);
-  const all = await allCategories(db);
+  if (query.search) {
+    const { rows, total } = await catalog.listCategories(db, query);
+    return { rows: rows.map((row) => categoryIn(query.lang, row)), total };
+  }
+  const all = await allCategories(db, query.lang);
   return pageOf(query.hasProperty ? all.filter((c) => c.propertyCount > 0) : all, query);
 }
 
-/** An active category by its slug (from the shared list: list filters name categories on every request). */
-export async function findCategoryBySlug(db: Database, slug: string) {
-  const found = (await allCategories(db)).find((c) => c.slug === slug);
+/** An active category by its slug, named in `lang` (from the shared list: list filters name categories on every request). */
+export async function findCategoryBySlug(db: Database, slug: string, lang: string) {
+  const found = (await allCategories(db, lang)).find((c) => c.slug === slug);
   return found ? { id: found.id, name: found.name, slug: found.slug } : null;
+}
+
+/** The ids of the active categories. */
+export async function activeCategoryIds(db: Database) {
+  return (await everyCategory(db)).map((c) => c.id);
+}
+
+/** The id of the active category of that slug, or null (list filters name categories on every request). */
+export async function findCategoryIdBySlug(db: Database, slug: string) {
+  return (await everyCategory(db)).find((c) => c.slug === slug)?.id ?? null;
+}
+
+/** The slug of the active category of that id, or null. */
+export async function findCategorySlugById(db: Database, id: number) {
+  return (await everyCategory(db)).find((c) => c.id === id)?.slug ?? null;
 }
 
 /** get_categories: categories with their typed parameters, optionally only those with live listings. */
@@ -61,7 +91,7 @@ export async function getCategories(db: Database, storage: FileStorage, options:
         .filter((p) => p.categoryId === row.id)
         .map((p) => ({
           id: p.id,
-          name: p.name,
+          name: nameIn(options.lang, p.name, p.names),
           type_of_parameter: p.typeOfParameter,
           type_values: p.typeValues,
           is_required: p.isRequired,
@@ -71,15 +101,19 @@ export async function getCategories(db: Database, storage: FileStorage, options:
   };
 }
 
-/** Categories with live listings, for browse links on pages. */
-export async function listCategoriesForBrowse(db: Database) {
-  const { rows } = await categoriesWithCounts(db, { hasProperty: true, offset: 0, limit: 50 });
+/** Categories with live listings, named in `lang`, for browse links on pages. */
+export async function listCategoriesForBrowse(db: Database, lang: string) {
+  const { rows } = await categoriesWithCounts(db, { hasProperty: true, offset: 0, limit: 50, lang });
   return rows;
 }
 
-export async function getFacilities(db: Database, storage: FileStorage) {
+export async function getFacilities(db: Database, storage: FileStorage, lang: string) {
   const rows = await catalog.listFacilities(db);
-  return rows.map((row) => ({ id: row.id, name: row.name, image: imageView(storage, row.image) }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: nameIn(lang, row.name, row.names),
+    image: imageView(storage, row.image),
+  }));
 }
 
 /** Cities with their live listing counts, busiest first; shared for a few seconds like the categories. */
@@ -102,12 +136,19 @@ export async function getCities(db: Database, storage: FileStorage, page: Page) 
   };
 }
 
-export const getReportReasons = catalog.listReportReasons;
+/** The active report reasons, worded in `lang`. */
+export async function getReportReasons(db: Database, lang: string) {
+  const rows = await catalog.listReportReasons(db);
+  return rows.map((row) => ({ id: row.id, reason: nameIn(lang, row.reason, row.names) }));
+}
 
-/** What the add/edit property form offers: every active category, the chosen one's parameters, all facilities. */
-export async function propertyFormOptions(db: Database, categoryId: number | null) {
+/**
+ * What the add/edit property form offers, named in `lang`: every active category, the chosen one's parameters,
+ * all facilities.
+ */
+export async function propertyFormOptions(db: Database, categoryId: number | null, lang: string) {
   const [{ rows: categories }, parameters, facilities] = await Promise.all([
-    categoriesWithCounts(db, { hasProperty: false, offset: 0, limit: 100 }),
+    categoriesWithCounts(db, { hasProperty: false, offset: 0, limit: 100, lang }),
     categoryId ? catalog.listParametersOfCategories(db, [categoryId]) : Promise.resolve([]),
     catalog.listFacilities(db),
   ]);
@@ -115,12 +156,12 @@ export async function propertyFormOptions(db: Database, categoryId: number | nul
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
     parameters: parameters.map((p) => ({
       id: p.id,
-      name: p.name,
+      name: nameIn(lang, p.name, p.names),
       type: p.typeOfParameter,
       options: p.typeValues,
       required: p.isRequired,
     })),
-    facilities: facilities.map((f) => ({ id: f.id, name: f.name })),
+    facilities: facilities.map((f) => ({ id: f.id, name: nameIn(lang, f.name, f.names) })),
   };
 }
 export type PropertyFormOptions = Awaited<ReturnType<typeof propertyFormOptions>>;

@@ -7,6 +7,8 @@ import { isAdmin, type SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
 import type { DocumentRecord } from '../db/schema/media-types.ts';
 import { AppError } from '../errors.ts';
+import { nameSent } from '../field-names.ts';
+import { pagePaging } from '../paging.ts';
 import { logger } from '../logger.ts';
 import { deleteMedia } from '../media/listing-media.ts';
 import { publishEvent } from '../realtime/event-bus.ts';
@@ -19,6 +21,7 @@ import type {
   ConversationScope,
 } from '../repositories/chat-repository.ts';
 import type { FileStorage } from '../storage/storage.ts';
+import { siteUrl } from '../web/site.ts';
 import { CHAT_LIMITS, storeChatAudio, storeChatFile } from './chat-attachments.ts';
 import {
   conversationKey,
@@ -59,6 +62,18 @@ const targetSchema = z.object({
   property_id: optionalId('chat.property_not_found'),
 });
 
+type Target = z.output<typeof targetSchema>;
+type UserField = 'receiver_id' | 'user_id' | 'to_user_id';
+
+/**
+ * The other user as a call names them: the first of `names` (the call's own name first) with a value, and the name
+ * it came by, so a message about them goes under the field the client sent.
+ */
+function namedUser(input: unknown, values: Target, names: readonly [UserField, ...UserField[]]) {
+  const used = names.find((name) => values[name] !== undefined);
+  return { userId: used && values[used], field: used ?? nameSent(input, names) };
+}
+
 const nonEmpty = (file: File | undefined) => (file && file.size > 0 ? file : undefined);
 const viewerOf = (actor: SessionUser): Viewer => ({ id: actor.id, isAdmin: isAdmin(actor) });
 
@@ -78,7 +93,7 @@ interface Counterpart {
 async function resolveCounterpart(
   db: Database,
   actor: SessionUser,
-  input: { userId?: number | undefined; toAdmin: boolean; propertyId?: number | undefined },
+  input: { userId?: number | undefined; field: string; toAdmin: boolean; propertyId?: number | undefined },
   purpose: 'read' | 'write',
 ): Promise<Counterpart> {
   const propertyId = input.propertyId ?? null;
@@ -88,7 +103,7 @@ async function resolveCounterpart(
   if (user === undefined) throw AppError.notFound('chat.user_not_found');
 
   if (isAdmin(actor)) {
-    if (!user || user.type === 'admin') throw AppError.validation({ user_id: ['chat.admin_needs_user'] });
+    if (!user || user.type === 'admin') throw AppError.validation({ [input.field]: ['chat.admin_needs_user'] });
     if (purpose === 'write' && !user.isActive) throw AppError.notFound('chat.user_not_found');
     return {
       ref: { other: user.id, propertyId },
@@ -104,8 +119,8 @@ async function resolveCounterpart(
       user: null,
       property,
     };
-  if (!user) throw AppError.validation({ receiver_id: ['validation.required'] });
-  if (user.id === actor.id) throw AppError.validation({ receiver_id: ['chat.not_yourself'] });
+  if (!user) throw AppError.validation({ [input.field]: ['validation.required'] });
+  if (user.id === actor.id) throw AppError.validation({ [input.field]: ['chat.not_yourself'] });
   if (purpose === 'write') {
     if (!user.isActive) throw AppError.notFound('chat.user_not_found');
     // Two users talk about a listing one of them owns; that is how they found each other.
@@ -142,7 +157,28 @@ function assertNotBlocked(state: { blocked_by_me: boolean; blocked_me: boolean }
   if (state.blocked_me) throw new AppError('blocked', 403, 'chat.not_accepting');
 }
 
-const attachmentUrl = (messageId: number, kind: 'file' | 'audio') => `/api/chat/attachment/${messageId}/${kind}`;
+/**
+ * Whom the actor may write to (a message, or that they are typing one): someone active, about a listing one of
+ * them owns, or the site; never across a block either way.
+ */
+async function recipientOf(db: Database, actor: SessionUser, input: unknown, target: Target) {
+  const counterpart = await resolveCounterpart(
+    db,
+    actor,
+    {
+      ...namedUser(input, target, ['receiver_id', 'user_id']),
+      toAdmin: target.to_admin,
+      propertyId: target.property_id,
+    },
+    'write',
+  );
+  assertNotBlocked(await blockState(db, actor, counterpart));
+  return counterpart;
+}
+
+/** Served to the conversation's people only; absolute on PUBLIC_URL, as every download behind a check (043). */
+const attachmentUrl = (messageId: number, kind: 'file' | 'audio') =>
+  siteUrl(`/api/chat/attachment/${messageId}/${kind}`).href;
 const attachmentView = (messageId: number, kind: 'file' | 'audio', doc: DocumentRecord | null) =>
   doc ? { url: attachmentUrl(messageId, kind), name: doc.name, content_type: doc.contentType, size: doc.size } : null;
 
@@ -232,13 +268,7 @@ export async function sendMessage(
   const fileIn = nonEmpty(input.files['file']);
   const audioIn = nonEmpty(input.files['audio']);
   chatMessageSchema.parse({ message: text, file: fileIn, audio: audioIn });
-  const counterpart = await resolveCounterpart(
-    deps.db,
-    actor,
-    { userId: values.receiver_id ?? values.user_id, toAdmin: values.to_admin, propertyId: values.property_id },
-    'write',
-  );
-  assertNotBlocked(await blockState(deps.db, actor, counterpart));
+  const counterpart = await recipientOf(deps.db, actor, input.fields, values);
   await consume(deps.db, [[`chat:user:${actor.id}`, CHAT_RATE_LIMIT]], now);
 
   const stored: DocumentRecord[] = [];
@@ -313,10 +343,7 @@ async function siteName(db: Database): Promise<string> {
   return (await getPublicSettings(db)).company_name;
 }
 
-const pageInput = targetSchema.extend({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  per_page: z.coerce.number().int().min(1).max(100).catch(20),
-});
+const pageInput = targetSchema.extend(pagePaging());
 
 /**
  * get_messages: a conversation, newest first, paged by page/per_page; reading it marks what was sent to the
@@ -328,7 +355,11 @@ export async function getConversation(deps: Deps, actor: SessionUser, input: unk
   const counterpart = await resolveCounterpart(
     deps.db,
     actor,
-    { userId: values.user_id ?? values.receiver_id, toAdmin: values.to_admin, propertyId: values.property_id },
+    {
+      ...namedUser(input, values, ['user_id', 'receiver_id']),
+      toAdmin: values.to_admin,
+      propertyId: values.property_id,
+    },
     'read',
   );
   const viewer = viewerOf(actor);
@@ -380,14 +411,8 @@ export async function getConversation(deps: Deps, actor: SessionUser, input: unk
   };
 }
 
-const listInput = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0),
-  limit: z.coerce.number().int().min(1).max(100).catch(50),
-});
-
 /** get_chats: the caller's conversations, most recent first, with the other side, the listing and unread counts. */
-export async function listChats(deps: Deps, actor: SessionUser, input: unknown) {
-  const { offset, limit } = listInput.parse(input ?? {});
+export async function listChats(deps: Deps, actor: SessionUser, { offset, limit }: { offset: number; limit: number }) {
   const viewer = viewerOf(actor);
   const { rows, total } = await chat.listConversations(deps.db, viewer, { offset, limit });
   const [last, people, listings, name] = await Promise.all([
@@ -488,7 +513,7 @@ export async function blockUser(deps: Deps, actor: SessionUser, input: unknown) 
   const counterpart = await resolveCounterpart(
     deps.db,
     actor,
-    { userId: values.to_user_id ?? values.user_id, toAdmin: values.to_admin, propertyId: undefined },
+    { ...namedUser(input, values, ['to_user_id', 'user_id']), toAdmin: values.to_admin, propertyId: undefined },
     'read',
   );
   await chat.insertBlock(deps.db, {
@@ -505,7 +530,7 @@ export async function unblockUser(deps: Deps, actor: SessionUser, input: unknown
   const counterpart = await resolveCounterpart(
     deps.db,
     actor,
-    { userId: values.to_user_id ?? values.user_id, toAdmin: values.to_admin, propertyId: undefined },
+    { ...namedUser(input, values, ['to_user_id', 'user_id']), toAdmin: values.to_admin, propertyId: undefined },
     'read',
   );
   if (isAdmin(actor)) await chat.deleteSiteBlocks(deps.db, counterpart.user!.id);
@@ -513,18 +538,14 @@ export async function unblockUser(deps: Deps, actor: SessionUser, input: unknown
   return { blocked: false, to_user_id: counterpart.user?.id ?? null, to_admin: counterpart.user === null };
 }
 
-/** chat/typing: tells the other side the actor is typing (nothing is stored); silent between a blocked pair. */
+/**
+ * chat/typing: tells the other side the actor is typing (nothing is stored), to whom a message could go
+ * (recipientOf, as send_message): refused alike between a blocked pair or to anyone else.
+ */
 export async function sendTyping(deps: Deps, actor: SessionUser, input: unknown, now = new Date()) {
   const values = targetSchema.parse(input ?? {});
   await consume(deps.db, [[`chat:typing:${actor.id}`, TYPING_RATE_LIMIT]], now);
-  const counterpart = await resolveCounterpart(
-    deps.db,
-    actor,
-    { userId: values.receiver_id ?? values.user_id, toAdmin: values.to_admin, propertyId: values.property_id },
-    'read',
-  );
-  const blocks = await blockState(deps.db, actor, counterpart);
-  if (blocks.blocked_by_me || blocks.blocked_me) return { sent: false };
+  const counterpart = await recipientOf(deps.db, actor, input, values);
   const site = isAdmin(actor);
   const to = counterpart.ref.other === 'admin' ? null : counterpart.user!.id;
   await publishEvent(deps.db, {
@@ -560,7 +581,11 @@ export async function startConversation(deps: Deps, actor: SessionUser, input: u
   const counterpart = await resolveCounterpart(
     deps.db,
     actor,
-    { userId: values.user_id ?? values.receiver_id, toAdmin: values.to_admin, propertyId: values.property_id },
+    {
+      ...namedUser(input, values, ['user_id', 'receiver_id']),
+      toAdmin: values.to_admin,
+      propertyId: values.property_id,
+    },
     'write',
   );
   return messagesUrl(counterpart.ref);

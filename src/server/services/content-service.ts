@@ -16,8 +16,22 @@ export const SETTING_PAGES = {
 } as const;
 export type SettingPage = keyof typeof SETTING_PAGES;
 
-/** A settings page's HTML, made safe; empty when the admin has not written it. */
+/**
+ * The one-sentence texts earlier releases stored for these pages: a site still holding one has not written its
+ * own, and shows the shipped default text instead (as a site whose setting is empty does).
+ */
+const EARLIER_SHIPPED_TEXTS = new Set([
+  '<p>We connect buyers, sellers and renters with owners and verified agents.</p>',
+  '<p>We keep only the data needed to run the marketplace and never sell it.</p>',
+  '<p>Listings must be accurate and lawful. Admins may remove any listing.</p>',
+]);
+
+/**
+ * A settings page's HTML, made safe; empty when the admin has not written it, where the page shows the shipped
+ * default text in the visitor's language (`pages.default_text.<setting>`).
+ */
 export async function settingPageHtml(db: Database, page: SettingPage): Promise<string> {
   const value = await findPublicSettingValue(db, SETTING_PAGES[page].setting);
-  return typeof value === 'string' ? sanitizeRichText(value) : '';
+  if (typeof value !== 'string' || EARLIER_SHIPPED_TEXTS.has(value.trim())) return '';
+  return sanitizeRichText(value);
 }

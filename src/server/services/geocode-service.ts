@@ -9,9 +9,10 @@ import { findCityCentre } from '../repositories/catalog-repository.ts';
  * gazetteer (src/server/geo/places.ts). With a Google Maps key the picker asks Google's geocoder in the browser
  * instead (spec section 7); this endpoint stays keyless so it works on every install.
  */
-export async function reverseGeocode(point: { latitude: number; longitude: number }): Promise<Place> {
+export async function reverseGeocode(point: { latitude: number; longitude: number }): Promise<Place | null> {
   const place = await nearestPlace(point.latitude, point.longitude);
-  if (!place) throw AppError.notFound('location.no_place');
+  // No town within REVERSE_MAX_KM (the open sea): nothing to name, which is an answer, not a failure.
+  if (!place) return null;
   // The point asked about, not the city's centre: the listing sits where the owner clicked.
   return { ...place, latitude: point.latitude, longitude: point.longitude };
 }

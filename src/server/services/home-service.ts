@@ -1,4 +1,5 @@
 import { urls } from '../../lib/urls.ts';
+import { nameIn } from '../../lib/i18n/translated-name.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import * as home from '../repositories/home-repository.ts';
@@ -28,12 +29,13 @@ const sectionCards = (db: Deps['db'], filter: PublicPropertyFilter, now: Date) =
   browseProperties(db, filter, { offset: 0, limit: SECTION_SIZE, count: false }, now).then((r) => r.items);
 
 /**
- * The sections every visitor sees alike, shared for a few seconds (read-cache.ts): at a million listings the
- * counts behind them cost seconds. Cards are kept as data; the viewer's marks are added per request.
+ * The sections every visitor of a language sees alike, shared for a few seconds (read-cache.ts): at a million
+ * listings the counts behind them cost seconds. Kept per language (one of the site's), as admin-entered names are
+ * shown in it. Cards are kept as data; the viewer's marks are added per request.
  */
-function publicSections(deps: Deps, now: Date) {
+function publicSections(deps: Deps, lang: string, now: Date) {
   const { db, storage } = deps;
-  return cachedRead(db, 'home-sections', async () => {
+  return cachedRead(db, `home-sections:${lang}`, async () => {
     const list = (filter: PublicPropertyFilter) => sectionCards(db, filter, now);
     const [featured, mostViewed, mostLiked, latest, categories, cities, projects, agents, articles, featuredProjects] =
       await Promise.all([
@@ -41,11 +43,11 @@ function publicSections(deps: Deps, now: Date) {
         list({ sort: 'most_viewed' }),
         list({ sort: 'most_liked' }),
         list({}),
-        categoriesWithCounts(db, { hasProperty: true, offset: 0, limit: 20 }),
+        categoriesWithCounts(db, { hasProperty: true, offset: 0, limit: 20, lang }),
         getCities(db, storage, { offset: 0, limit: SECTION_SIZE }),
         home.listLatestPublicProjects(db, SMALL_SECTION_SIZE),
         home.listAgentsWithListings(db, SMALL_SECTION_SIZE),
-        listArticles(deps, {}, { offset: 0, limit: SMALL_SECTION_SIZE }, now),
+        listArticles(deps, {}, { offset: 0, limit: SMALL_SECTION_SIZE }, lang, now),
         listProjects(db, { advertisedAt: now }, { offset: 0, limit: SMALL_SECTION_SIZE }),
       ]);
     return {
@@ -66,13 +68,14 @@ function publicSections(deps: Deps, now: Date) {
 /**
  * homepage-data: every section of the home page in one reply. Sliders are the featured listings with a photo
  * (there is no separate slider table: what is promoted is what the banner shows, and it needs no upkeep).
- * The personalised section appears for a signed-in user who saved feed preferences, else it is null.
+ * The personalised section appears for a signed-in user who saved feed preferences, else it is null. Admin-entered
+ * names (categories) are in `lang`.
  */
-export async function homepageData(deps: Deps, viewer: SessionUser | null, now = new Date()) {
+export async function homepageData(deps: Deps, viewer: SessionUser | null, lang: string, now = new Date()) {
   const { db, storage } = deps;
   const preferences = await feedPreferences(db, viewer);
   const [sections, personalised] = await Promise.all([
-    publicSections(deps, now),
+    publicSections(deps, lang, now),
     preferences ? sectionCards(db, { preferences }, now) : Promise.resolve(null),
   ]);
   const { featured, mostViewed, mostLiked, latest, categories, cities, projects, agents, articles } = sections;
@@ -83,7 +86,7 @@ export async function homepageData(deps: Deps, viewer: SessionUser | null, now =
     viewer,
     shown.map((c) => c.id),
   );
-  const cards = (items: PropertyCardData[]) => items.map((card) => propertyCardView(storage, card, marks));
+  const cards = (items: PropertyCardData[]) => items.map((card) => propertyCardView(storage, card, marks, lang));
 
   return {
     sliders: featured
@@ -119,7 +122,10 @@ export async function homepageData(deps: Deps, viewer: SessionUser | null, now =
       city: p.city,
       state: p.state,
       country: p.country,
-      category: p.categoryName && p.categorySlug ? { name: p.categoryName, slug: p.categorySlug } : null,
+      category:
+        p.categoryName && p.categorySlug
+          ? { name: nameIn(lang, p.categoryName, p.categoryNames), slug: p.categorySlug }
+          : null,
       created_at: p.createdAt.toISOString(),
     })),
     agents: agents.map((a) => ({
@@ -131,7 +137,22 @@ export async function homepageData(deps: Deps, viewer: SessionUser | null, now =
       property_count: a.propertyCount,
     })),
     articles: articles.items,
-    featured_projects: sections.featuredProjects.rows.map((row) => projectCardView(storage, row, viewer)),
+    featured_projects: sections.featuredProjects.rows.map((row) => projectCardView(storage, row, viewer, lang)),
   };
 }
 export type HomepageData = Awaited<ReturnType<typeof homepageData>>;
+
+/** As many cities as the hero search suggests: every town of a regional site, the busiest of a large one. */
+const PLACE_SUGGESTIONS = 100;
+
+/**
+ * The home search's place suggestions (a <datalist>, so they need no script): the cities that have listings,
+ * busiest first, each with its state and country to tell apart two towns of one name.
+ */
+export async function placeSuggestions(deps: Deps) {
+  const { items } = await getCities(deps.db, deps.storage, { offset: 0, limit: PLACE_SUGGESTIONS });
+  return items.map((city) => ({
+    name: city.name,
+    label: [city.name, city.state, city.country].filter(Boolean).join(', '),
+  }));
+}

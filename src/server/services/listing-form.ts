@@ -1,6 +1,6 @@
 import { claimUniqueSlug, slugify } from '../../lib/slug.ts';
 import type { Nested, NestedValue } from '../api/form-fields.ts';
-import { AppError } from '../errors.ts';
+import { AppError, isUniqueViolation } from '../errors.ts';
 
 /*
  * Reading the posting forms that properties and projects share: text apart from files, lists of files, removal
@@ -70,6 +70,25 @@ export function claimListingSlug(
   isTaken: (candidate: string) => Promise<boolean>,
 ): Promise<string> {
   return claimUniqueSlug(slugify(wanted) || fallback, isTaken);
+}
+
+/**
+ * Saves a new listing under a slug claimed beforehand. Two listings posted at once with the same title claim the
+ * same free slug; the one whose insert then clashes is saved again under the next free slug (a unique violation
+ * rolls its whole transaction back, so `save` runs from the start).
+ */
+export async function saveUnderFreeSlug<T>(
+  claim: () => Promise<string>,
+  save: (slug: string) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const slug = await claim();
+    try {
+      return await save(slug);
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+    }
+  }
 }
 
 /** Indexes, keys or ids of media to remove, as a list or a comma-separated string. */

@@ -7,6 +7,7 @@ import {
   type LatLng,
 } from '../../islands/map/geo.ts';
 import { cardImage, type MapClusterData, type MapListItem, type MapMarkerData } from '../../islands/map/types.ts';
+import type { PostedSince } from '../../lib/listing-filters.ts';
 import { formatPrice, toMinor, type PriceSettings } from '../../lib/money.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
@@ -22,10 +23,13 @@ import {
 import { COUNT_CAP } from '../repositories/paging.ts';
 import type { PublicPropertyFilter } from '../repositories/property-repository.ts';
 import type { FileStorage } from '../storage/storage.ts';
-import { findCategoryBySlug } from './catalog-service.ts';
+import { findCategoryIdBySlug } from './catalog-service.ts';
+import { nameIn } from '../../lib/i18n/translated-name.ts';
 import { imageView } from './image-view.ts';
 import {
+  bedroomsFilter,
   browseProperties,
+  postedSinceDate,
   priceSettingsOf,
   propertyCardViews,
   publicCardsById,
@@ -51,6 +55,14 @@ export interface MapQuery {
   categorySlug?: string | undefined;
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
+  minBedrooms?: number | undefined;
+  /** The other filters of /properties, so the list and the map of one search show the same listings. */
+  search?: string | undefined;
+  city?: string | undefined;
+  state?: string | undefined;
+  country?: string | undefined;
+  postedSince?: PostedSince | undefined;
+  promoted?: boolean | undefined;
 }
 
 /**
@@ -99,7 +111,12 @@ const NOTHING: MapResult = {
 };
 
 /** The repository filter for a query, or null when it cannot match anything (an area outside the view). */
-async function filterOf(db: Database, query: MapQuery, nearRadiusKm: number): Promise<PublicPropertyFilter | null> {
+async function filterOf(
+  db: Database,
+  query: MapQuery,
+  nearRadiusKm: number,
+  now: Date,
+): Promise<PublicPropertyFilter | null> {
   let bounds: Bounds | null = query.bounds ?? WORLD;
   if (query.area) bounds = intersectBounds(bounds, areaBounds(query.area));
   if (query.near && Number.isFinite(nearRadiusKm) && bounds)
@@ -107,9 +124,9 @@ async function filterOf(db: Database, query: MapQuery, nearRadiusKm: number): Pr
   if (!bounds) return null;
   let categoryId = query.categoryId;
   if (query.categorySlug) {
-    const category = await findCategoryBySlug(db, query.categorySlug);
-    if (!category || (categoryId && category.id !== categoryId)) return null;
-    categoryId = category.id;
+    const found = await findCategoryIdBySlug(db, query.categorySlug);
+    if (found === null || (categoryId && found !== categoryId)) return null;
+    categoryId = found;
   }
   return {
     bounds,
@@ -119,6 +136,13 @@ async function filterOf(db: Database, query: MapQuery, nearRadiusKm: number): Pr
     categoryId,
     minPriceMinor: query.minPrice === undefined ? undefined : toMinor(query.minPrice),
     maxPriceMinor: query.maxPrice === undefined ? undefined : toMinor(query.maxPrice),
+    minParameter: await bedroomsFilter(db, query.minBedrooms),
+    search: query.search,
+    city: query.city,
+    state: query.state,
+    country: query.country,
+    postedAfter: query.postedSince ? postedSinceDate(query.postedSince, now) : undefined,
+    featuredAt: query.promoted ? now : undefined,
   };
 }
 
@@ -191,7 +215,7 @@ export async function searchMap(
   const settings = await getPublicSettings(db);
   const radii = query.near ? NEAR_RADII_KM : [Infinity];
   for (const radius of radii) {
-    const filter = await filterOf(db, query, radius);
+    const filter = await filterOf(db, query, radius, now);
     if (!filter) return NOTHING;
     const clustered = await clusteredView(db, filter, page, now);
     if (clustered)
@@ -246,9 +270,10 @@ export async function searchMapForApi(
   viewer: SessionUser | null,
   query: MapQuery,
   page: { offset: number; limit: number },
+  lang: string,
 ) {
   const result = await searchMap(deps.db, query, page);
-  const cards = await propertyCardViews(deps, viewer, result.items);
+  const cards = await propertyCardViews(deps, viewer, result.items, lang);
   return {
     total: result.total,
     total_capped: result.totalCapped,
@@ -283,8 +308,8 @@ export async function citiesNear(db: Database, point: LatLng, limit: number): Pr
   }));
 }
 
-/** A card as the map island lists it: URLs instead of storage keys, only what the card shows. */
-export function mapListItem(storage: FileStorage, card: MapCard): MapListItem {
+/** A card as the map island lists it: URLs instead of storage keys, only what the card shows, named in `lang`. */
+export function mapListItem(storage: FileStorage, card: MapCard, lang: string): MapListItem {
   return {
     id: card.id,
     slug: card.slug,
@@ -293,7 +318,7 @@ export function mapListItem(storage: FileStorage, card: MapCard): MapListItem {
     propertyType: card.propertyType,
     rentDuration: card.rentDuration,
     place: [card.city, card.country].filter(Boolean).join(', '),
-    category: card.category?.name ?? null,
+    category: card.category && nameIn(lang, card.category.name, card.category.names),
     isFeatured: card.isFeatured,
     image: cardImage(imageView(storage, card.image)),
     latitude: card.latitude,
@@ -310,6 +335,7 @@ export async function mapPageData(
   deps: Pick<ApiDeps, 'db' | 'storage'>,
   query: MapQuery,
   page: { offset: number; limit: number },
+  lang: string,
 ) {
   const [result, cities] = await Promise.all([
     searchMap(deps.db, query, page),
@@ -320,7 +346,7 @@ export async function mapPageData(
     totalCapped: result.totalCapped,
     truncated: result.truncated,
     radiusKm: result.radiusKm,
-    items: result.items.map((card) => mapListItem(deps.storage, card)),
+    items: result.items.map((card) => mapListItem(deps.storage, card, lang)),
     markers: result.markers satisfies MapMarkerData[],
     clusters: result.clusters,
     cities,

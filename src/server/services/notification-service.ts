@@ -53,14 +53,13 @@ export async function notify(tx: Executor, userId: number, input: NotificationIn
   return row;
 }
 
-const pageSchema = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0),
-  limit: z.coerce.number().int().min(1).max(100).catch(20),
-});
-
 /** get_notification_list: newest first, with the unread count. */
-export async function listUserNotifications(db: Database, actor: SessionUser, input: unknown, t: Translator) {
-  const { offset, limit } = pageSchema.parse(input ?? {});
+export async function listUserNotifications(
+  db: Database,
+  actor: SessionUser,
+  { offset, limit }: { offset: number; limit: number },
+  t: Translator,
+) {
   const { rows, total, unread } = await listNotifications(db, actor.id, { offset, limit });
   return { total, offset, limit, unread, items: rows.map((row) => notificationView(row, t)) };
 }

@@ -1,3 +1,4 @@
+import { nameIn, type TranslatedNames } from '../../lib/i18n/translated-name.ts';
 import type { Translator } from '../i18n/translator.ts';
 import type { NotificationRow } from '../repositories/notification-repository.ts';
 
@@ -9,11 +10,23 @@ export function notificationUrl(data: Record<string, unknown>): string {
 
 const KEY = /^[a-z_]+\.[a-z0-9_.]+$/;
 
-/** A stored title or body in the reader's language: keys are translated with `data.params`, text stays text. */
+const record = (value: unknown) =>
+  (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+
+/**
+ * A stored title or body in the reader's language: keys are translated with `data.params`, text stays text. A
+ * param that is an admin-entered name (a package's) has its other languages in `data.param_names`.
+ */
 export function notificationText(t: Translator, text: string, data: Record<string, unknown>): string {
   if (!KEY.test(text)) return text;
-  const params = typeof data['params'] === 'object' && data['params'] !== null ? data['params'] : {};
-  return t(text, params as Record<string, unknown>);
+  const params = record(data['params']);
+  const names = record(data['param_names']);
+  const named = Object.entries(params).map(([key, value]) =>
+    typeof value === 'string' && key in names
+      ? [key, nameIn(t.lang, value, names[key] as TranslatedNames)]
+      : [key, value],
+  );
+  return t(text, Object.fromEntries(named));
 }
 
 export function notificationView(row: NotificationRow, t: Translator) {

@@ -18,10 +18,17 @@ export const OTP_MAX_WRONG_TRIES = 5;
 /** The page's resend countdown; also the shortest gap between two codes to one target. */
 export const OTP_RESEND_SECONDS = 60;
 
-/** A code goes to a phone number or an email address: `number` or `email`, as the spec's calls name them. */
+/**
+ * A code goes to a phone number or an email address: `number` or `email`, as the spec's calls name them. Exactly
+ * one: neither, or both, is refused on both fields (rather than guessing which the caller meant).
+ */
 export const otpTargetSchema = z
   .object({ number: phoneSchema.optional(), email: emailSchema.optional() })
-  .refine((v) => Boolean(v.number) !== Boolean(v.email), { path: ['number'], message: m.phone });
+  .superRefine((v, ctx) => {
+    if (Boolean(v.number) === Boolean(v.email))
+      for (const field of ['number', 'email'])
+        ctx.addIssue({ code: 'custom', path: [field], message: v.number ? m.phoneOrEmailNotBoth : m.phoneOrEmail });
+  });
 
 type Target = { channel: 'sms' | 'email'; target: string };
 function targetOf(input: z.infer<typeof otpTargetSchema>): Target {

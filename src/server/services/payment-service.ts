@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatAmount } from '../../lib/money.ts';
+import { nameIn } from '../../lib/i18n/translated-name.ts';
 import { recordId } from '../../lib/validation/ids.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
@@ -193,6 +194,7 @@ async function grantPurchase(tx: Executor, transaction: repo.PaymentTransactionR
       package_id: pkg.id,
       url: '/user/subscriptions',
       params: { name: pkg.name },
+      param_names: { name: pkg.names },
     },
   });
 }
@@ -258,7 +260,7 @@ export const failSchema = z.object({
 });
 
 /** payment-transaction-fail: the buyer's app reports a failed or canceled payment; only their own pending one. */
-export async function reportPaymentFailure(db: Database, actor: SessionUser, input: unknown) {
+export async function reportPaymentFailure(db: Database, actor: SessionUser, input: unknown, lang: string) {
   const { payment_transaction_id: id, status } = failSchema.parse(input ?? {});
   const row = await repo.findTransaction(db, id);
   if (!row || row.transaction.userId !== actor.id) throw AppError.notFound('payment.not_found');
@@ -267,7 +269,7 @@ export async function reportPaymentFailure(db: Database, actor: SessionUser, inp
     failureReason: status === 'canceled' ? 'canceled_by_buyer' : 'reported_by_client',
   });
   if (!moved) throw AppError.conflict('payment.not_pending');
-  return transactionView((await repo.findTransaction(db, id))!);
+  return transactionView((await repo.findTransaction(db, id))!, lang);
 }
 
 /**
@@ -278,6 +280,7 @@ export async function settleReturn(
   deps: Deps,
   actor: SessionUser,
   input: { transactionId: number; canceled: boolean },
+  lang: string,
 ) {
   const row = await ownTransaction(deps.db, actor, input.transactionId);
   const { transaction } = row;
@@ -299,7 +302,7 @@ export async function settleReturn(
         settle(tx, (await repo.lockTransaction(tx, transaction.id))!, outcome, new Date()),
       );
   }
-  return transactionView((await repo.findTransaction(deps.db, transaction.id))!);
+  return transactionView((await repo.findTransaction(deps.db, transaction.id))!, lang);
 }
 
 /**
@@ -318,6 +321,7 @@ export async function submitBankTransfer(
   deps: Pick<ApiDeps, 'db' | 'storage'>,
   actor: SessionUser,
   input: { fields: Record<string, unknown>; files: Record<string, File> },
+  lang: string,
 ) {
   const packageId = z.object({ package_id: packageIdSchema }).parse(input.fields).package_id;
   const file = input.files['receipt'];
@@ -338,7 +342,7 @@ export async function submitBankTransfer(
       status: 'review',
       receipt,
     });
-    return transactionView((await repo.findTransaction(deps.db, transaction.id))!);
+    return transactionView((await repo.findTransaction(deps.db, transaction.id))!, lang);
   } catch (error) {
     await deleteMedia(deps.storage, receipt);
     throw error;
@@ -351,6 +355,7 @@ export async function reviewBankTransfer(
   actor: SessionUser | null,
   id: number,
   decision: { approve: true } | { approve: false; input: unknown },
+  lang: string,
 ) {
   assertAdmin(actor);
   const reason = decision.approve ? null : reasonSchema.parse(decision.input ?? {}).reason;
@@ -378,23 +383,20 @@ export async function reviewBankTransfer(
       before: { status: before.status },
       after: { status: decision.approve ? 'succeeded' : 'failed', ...(reason ? { reason } : {}) },
     });
-    return transactionView(settled);
+    return transactionView(settled, lang);
   });
 }
 
-export const pageSchema = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0),
-  limit: z.coerce.number().int().min(1).max(100).catch(20),
-});
+/** The receipt's download, for its owner and admins; absolute on PUBLIC_URL, as every download behind a check (043). */
+export const receiptUrl = (id: number) => siteUrl(`/api/payment-receipt?payment_transaction_id=${id}`).href;
 
-export const receiptUrl = (id: number) => `/api/payment-receipt?payment_transaction_id=${id}`;
-
-export function transactionView(row: repo.TransactionWithNames) {
+/** A payment as its buyer and admins see it, the package named in `lang`. */
+export function transactionView(row: repo.TransactionWithNames, lang: string) {
   const t = row.transaction;
   return {
     id: t.id,
     package_id: t.packageId,
-    package_name: row.packageName,
+    package_name: nameIn(lang, row.packageName, row.packageNames),
     buyer: { id: t.userId, name: row.userName, email: row.userEmail },
     amount: t.amountMinor / 100,
     amount_label: `${t.currency} ${formatAmount(t.amountMinor, t.currency)}`,
@@ -411,15 +413,19 @@ export function transactionView(row: repo.TransactionWithNames) {
 export type TransactionView = ReturnType<typeof transactionView>;
 
 /** get_payment_details: the caller's payments, newest first. */
-export async function listPaymentDetails(db: Database, actor: SessionUser, input: unknown) {
-  const { offset, limit } = pageSchema.parse(input ?? {});
+export async function listPaymentDetails(
+  db: Database,
+  actor: SessionUser,
+  { offset, limit }: { offset: number; limit: number },
+  lang: string,
+) {
   const { rows, total } = await repo.listTransactions(db, { userId: actor.id }, { offset, limit });
-  return { total, offset, limit, items: rows.map(transactionView) };
+  return { total, offset, limit, items: rows.map((row) => transactionView(row, lang)) };
 }
 
 /** One of the caller's payments (any, for an admin): the receipt page. */
-export async function getTransaction(db: Database, actor: SessionUser, id: number) {
-  return transactionView(await ownTransaction(db, actor, id));
+export async function getTransaction(db: Database, actor: SessionUser, id: number, lang: string) {
+  return transactionView(await ownTransaction(db, actor, id), lang);
 }
 
 /** The uploaded bank-transfer receipt, for its owner and admins only (it lives under the private prefix). */
@@ -438,9 +444,15 @@ export const adminPaymentQuerySchema = z.object({
 });
 
 /** The admin's queue: bank transfers waiting for review (or payments in another status), newest first. */
-export async function listPaymentsForAdmin(db: Database, actor: SessionUser | null, input: unknown) {
+export async function listPaymentsForAdmin(db: Database, actor: SessionUser | null, input: unknown, lang: string) {
   assertAdmin(actor);
   const query = adminPaymentQuerySchema.parse(input ?? {});
   const { rows, total } = await repo.listTransactions(db, { status: query.status }, query);
-  return { total, offset: query.offset, limit: query.limit, status: query.status, items: rows.map(transactionView) };
+  return {
+    total,
+    offset: query.offset,
+    limit: query.limit,
+    status: query.status,
+    items: rows.map((row) => transactionView(row, lang)),
+  };
 }

@@ -5,8 +5,9 @@ import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Executor } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { nameSent, parseSent } from '../field-names.ts';
 import { listFacilities } from '../repositories/catalog-repository.ts';
-import { categoriesWithCounts } from './catalog-service.ts';
+import { activeCategoryIds } from './catalog-service.ts';
 import * as repo from '../repositories/personalised-repository.ts';
 import type { FeedPreferences } from '../repositories/property-repository.ts';
 import { browseProperties, cardPageView } from './property-service.ts';
@@ -39,7 +40,7 @@ const price = z.preprocess(
  * personalised-fields (POST): the spec's names; price_range "min,max" (or min_price / max_price). A null is an
  * empty field, as the GET answers it, so a client can send back what it was given.
  */
-export const personalisedSchema = z
+const personalisedSchema = z
   .preprocess(
     (input) => {
       if (typeof input !== 'object' || input === null) return input;
@@ -95,11 +96,8 @@ export async function feedPreferences(db: Executor, viewer: SessionUser | null):
 
 /** The ids of the categories and facilities a preference may name: active categories, existing facilities. */
 async function choosableIds(db: Executor) {
-  const [categories, facilities] = await Promise.all([
-    categoriesWithCounts(db, { hasProperty: false, offset: 0, limit: 1000 }),
-    listFacilities(db),
-  ]);
-  return { categories: new Set(categories.rows.map((r) => r.id)), facilities: new Set(facilities.map((f) => f.id)) };
+  const [categories, facilities] = await Promise.all([activeCategoryIds(db), listFacilities(db)]);
+  return { categories: new Set(categories), facilities: new Set(facilities.map((f) => f.id)) };
 }
 type ChoosableIds = Awaited<ReturnType<typeof choosableIds>>;
 
@@ -126,7 +124,10 @@ export async function getPersonalised(deps: Pick<ApiDeps, 'db'>, actor: SessionU
 
 /** Saves the preferences (replacing earlier ones); ids must name active categories and facilities. */
 export async function savePersonalisedFields(deps: Pick<ApiDeps, 'db'>, actor: SessionUser, input: unknown) {
-  const values = personalisedSchema.parse(input);
+  const values = parseSent(personalisedSchema, input, {
+    min_price: nameSent(input, ['min_price', 'price_range']),
+    max_price: nameSent(input, ['max_price', 'price_range']),
+  });
   const choosable = await choosableIds(deps.db);
   const known = (ids: number[], choices: Set<number>) => ids.every((id) => choices.has(id));
   if (!known(values.category_ids, choosable.categories))
@@ -149,9 +150,14 @@ export async function clearPersonalised(deps: Pick<ApiDeps, 'db'>, actor: Sessio
 }
 
 /** get_user_recommendation: public listings ranked by how well they match the saved preferences. */
-export async function recommendations(deps: Deps, actor: SessionUser, page: { offset: number; limit: number }) {
+export async function recommendations(
+  deps: Deps,
+  actor: SessionUser,
+  page: { offset: number; limit: number },
+  lang: string,
+) {
   const preferences = await feedPreferences(deps.db, actor);
   if (!preferences) return { total: 0, total_capped: false, ...page, items: [], has_preferences: false };
   const result = await browseProperties(deps.db, { preferences }, page);
-  return { ...(await cardPageView(deps, actor, result, page)), has_preferences: true };
+  return { ...(await cardPageView(deps, actor, result, page, lang)), has_preferences: true };
 }

@@ -137,14 +137,13 @@ async function deleteImageFiles(deps: Pick<ApiDeps, 'storage'>, user: UserRow) {
   for (const variant of user.profileImage?.variants ?? []) await deps.storage.delete(variant.key);
 }
 
-/** before-logout: forget the push token so this device stops receiving notifications. */
-export async function beforeLogout(deps: Pick<ApiDeps, 'db'>, actor: SessionUser, fcmId: string | undefined) {
-  const user = await findUserById(deps.db, actor.id);
-  if (user?.fcmId && (!fcmId || fcmId === user.fcmId)) await updateUser(deps.db, actor.id, { fcmId: null });
-}
-
 export async function logout(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
   await endSession(deps.db, actor);
+}
+
+/** before-logout: an app signs out, naming its push token (fcm_id), which is forgotten with the session. */
+export async function beforeLogout(deps: Pick<ApiDeps, 'db'>, actor: SessionUser, fcmId: string | undefined) {
+  await endSession(deps.db, actor, { forgetAppPushToken: { fcmId } });
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Database, Executor } from '../db/client.ts';
 import { projectType } from '../db/schema/enums.ts';
 import type { DocumentRecord, ImageRecord } from '../db/schema/media-types.ts';
 import { AppError } from '../errors.ts';
+import { nameSent, parseSent, type SentNames } from '../field-names.ts';
 import { findActiveCategory } from '../repositories/property-write-repository.ts';
 import * as repo from '../repositories/project-repository.ts';
 import { PRIVATE_PREFIX } from '../storage/storage.ts';
@@ -24,6 +25,7 @@ import {
   optionalText,
   readTitledFiles,
   removedIds,
+  saveUnderFreeSlug,
 } from './listing-form.ts';
 import {
   deleteListingMedia,
@@ -33,6 +35,7 @@ import {
   newListingFiles,
 } from './listing-media-batch.ts';
 import { spendPackageFeature } from './package-service.ts';
+import { similarProjects } from './project-service.ts';
 import { ownProjectView } from './project-view.ts';
 
 type Deps = Pick<ApiDeps, 'db' | 'storage'>;
@@ -71,6 +74,10 @@ const textFields = (body: Nested) =>
     const alias = fields['formatted_address'] ?? fields['address'];
     if (fields['location'] === undefined && typeof alias === 'string') fields['location'] = alias;
   });
+/** The name `location` was sent by, so its message goes there. */
+const locationName = (body: Nested): SentNames => ({
+  location: nameSent(body, ['location', 'formatted_address', 'address']),
+});
 
 function claimSlug(db: Database, wanted: string, exceptId: number | null): Promise<string> {
   return claimListingSlug(wanted, 'project', (candidate) => repo.projectSlugTaken(db, candidate, exceptId));
@@ -139,7 +146,7 @@ const projectMediaBatch = (deps: Deps, actor: SessionUser) =>
 export async function postProject(deps: Deps, actor: SessionUser, body: Nested) {
   if (hasId(body)) return updateProject(deps, actor, body);
   await assertCanAddListing(deps.db, actor, 'project');
-  const input = projectInputSchema.parse(textFields(body));
+  const input = parseSent(projectInputSchema, textFields(body), locationName(body));
   await assertActiveCategory(deps.db, input.category_id);
   const point = await listingPoint(deps.db, input);
   const imageFile = asFile(body['image']);
@@ -154,26 +161,28 @@ export async function postProject(deps: Deps, actor: SessionUser, body: Nested) 
     const metaFile = asFile(body['meta_image']);
     const metaImage = metaFile ? await media.image(metaFile, 'meta_image') : null;
     const plans = await readPlans(body, media);
-    const slug = await claimSlug(deps.db, input.slug_id || input.title, null);
+    const claim = () => claimSlug(deps.db, input.slug_id || input.title, null);
 
-    const project = await deps.db.transaction(async (tx) => {
-      await spendPackageFeature(tx, actor, 'project_list');
-      const row = await repo.insertProject(tx, {
-        ownerId: actor.id,
-        slug,
-        ...requiredColumns(input, point),
-        ...optionalColumns(input),
-        image,
-        galleryImages,
-        documents,
-        metaImage,
-        adminStatus: 'pending',
-        status: 'active',
-      });
-      const add = plans.map((p) => ({ title: p.title, document: p.file }));
-      await repo.savePlans(tx, row.id, { remove: [], update: [], add });
-      return row;
-    });
+    const project = await saveUnderFreeSlug(claim, (slug) =>
+      deps.db.transaction(async (tx) => {
+        await spendPackageFeature(tx, actor, 'project_list');
+        const row = await repo.insertProject(tx, {
+          ownerId: actor.id,
+          slug,
+          ...requiredColumns(input, point),
+          ...optionalColumns(input),
+          image,
+          galleryImages,
+          documents,
+          metaImage,
+          adminStatus: 'pending',
+          status: 'active',
+        });
+        const add = plans.map((p) => ({ title: p.title, document: p.file }));
+        await repo.savePlans(tx, row.id, { remove: [], update: [], add });
+        return row;
+      }),
+    );
     return ownProjectView(deps, project);
   });
 }
@@ -203,7 +212,8 @@ export async function updateProject(deps: Deps, actor: SessionUser, body: Nested
   // The property calls' names of the formatted address clear it too.
   if (body['location'] === undefined && (cleared.has('formatted_address') || cleared.has('address')))
     cleared.add('location');
-  const partial = projectFieldsSchema.partial().parse(textFields(body));
+  const names = locationName(body);
+  const partial = parseSent(projectFieldsSchema.partial(), textFields(body), names);
   const saved: Record<string, unknown> = {
     title: current.title,
     description: current.description,
@@ -216,7 +226,7 @@ export async function updateProject(deps: Deps, actor: SessionUser, body: Nested
     latitude: current.latitude ?? undefined,
     longitude: current.longitude ?? undefined,
   };
-  const merged = projectInputSchema.parse(editedValues(saved, partial, cleared));
+  const merged = parseSent(projectInputSchema, editedValues(saved, partial, cleared), names);
   if (partial.category_id) await assertActiveCategory(deps.db, merged.category_id);
   const point = await editedListingPoint(deps.db, current, merged);
 
@@ -296,15 +306,23 @@ export async function ownerProjectMedia(db: Executor, ownerId: number) {
   return [...projects.flatMap(projectMedia), ...plans.map((p) => p.document)];
 }
 
-/** get-added-projects: the owner's projects whatever their review state, newest first, or one by slug_id. */
+/**
+ * get-added-projects: the owner's projects whatever their review state, newest first, or one by slug_id; with
+ * `similar` (the spec's get_similar, for slug_id), the public projects of its category too.
+ */
 export async function listMyProjects(
   deps: Deps,
   actor: SessionUser,
-  page: { offset: number; limit: number; slug?: string | undefined },
+  page: { offset: number; limit: number; slug?: string | undefined; similar?: boolean | undefined },
+  lang: string,
 ) {
+  if (page.similar && !page.slug) throw AppError.validation({ slug_id: ['project.similar_needs_project'] });
   const { rows, total } = await repo.listOwnedProjectRows(deps.db, actor.id, page);
   const items = await Promise.all(rows.map((row) => ownProjectView(deps, row)));
-  return { total, offset: page.offset, limit: page.limit, items };
+  const named = rows[0];
+  if (!page.similar) return { total, offset: page.offset, limit: page.limit, items };
+  const similar = named ? await similarProjects(deps, named, actor, lang) : [];
+  return { total, offset: page.offset, limit: page.limit, items, similar };
 }
 
 /** One of the owner's projects as the owner sees it; someone else's is not found. */

@@ -19,6 +19,7 @@ import {
   placeView,
   planView,
   projectCardView,
+  projectCategoryView,
   projectDocumentView,
   projectFileName,
   type ProjectCardView,
@@ -84,12 +85,25 @@ export async function searchProjects(
   viewer: SessionUser | null,
   search: ProjectSearch,
   page: Page,
+  lang: string,
   now = new Date(),
 ): Promise<{ total: number; offset: number; limit: number; items: ProjectCardView[] }> {
   const filter = await searchFilter(deps, viewer, search, now);
   if (!filter) return { total: 0, ...page, items: [] };
   const { rows, total } = await listProjects(deps.db, filter, page);
-  return { total, ...page, items: rows.map((row) => projectCardView(deps.storage, row, viewer)) };
+  return { total, ...page, items: rows.map((row) => projectCardView(deps.storage, row, viewer, lang)) };
+}
+
+/** Public projects of the same category as `project`, without it: a project's "similar projects", a few. */
+export async function similarProjects(
+  deps: Deps,
+  project: { id: number; categoryId: number },
+  viewer: SessionUser | null,
+  lang: string,
+) {
+  const filter = { categoryId: project.categoryId, exceptId: project.id };
+  const { rows } = await listProjects(deps.db, filter, { offset: 0, limit: SIMILAR_COUNT });
+  return rows.map((row) => projectCardView(deps.storage, row, viewer, lang));
 }
 
 /** A project's owner and admins: they see its review state, and always its plans and documents. */
@@ -110,6 +124,7 @@ export async function projectDetail(
   deps: Deps,
   by: By,
   viewer: SessionUser | null,
+  lang: string,
   options: { similar?: boolean } = {},
 ) {
   const found = await findProjectWithOwner(deps.db, by);
@@ -121,9 +136,7 @@ export async function projectDetail(
   const [access, plans, similar] = await Promise.all([
     hasFileAccess(deps.db, viewer, row),
     listPlans(deps.db, row.id),
-    options.similar === false
-      ? Promise.resolve({ rows: [] })
-      : listProjects(deps.db, { categoryId: row.categoryId, exceptId: row.id }, { offset: 0, limit: SIMILAR_COUNT }),
+    options.similar === false ? Promise.resolve([]) : similarProjects(deps, row, viewer, lang),
   ]);
   return {
     id: row.id,
@@ -131,7 +144,7 @@ export async function projectDetail(
     title: row.title,
     description: row.description,
     type: row.type,
-    category,
+    category: projectCategoryView(lang, category),
     image: imageView(storage, row.image),
     gallery_images: row.galleryImages.map((image) => imageView(storage, image)!),
     video_link: row.videoLink,
@@ -146,7 +159,7 @@ export async function projectDetail(
     ...metaView(storage, row),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    similar: similar.rows.map((r) => projectCardView(storage, r, viewer)),
+    similar,
     is_owner: isOwner,
     is_public: isPublicProject(row),
     status: row.status,
@@ -161,13 +174,13 @@ export type ProjectDetail = Awaited<ReturnType<typeof projectDetail>>;
  * The detail page's address for what a link names: a slug, or (old links, spec section 2) a numeric id, answered
  * with the project's slug so the page can redirect to its one canonical URL.
  */
-export async function projectDetailByPath(deps: Deps, slugOrId: string, viewer: SessionUser | null) {
+export async function projectDetailByPath(deps: Deps, slugOrId: string, viewer: SessionUser | null, lang: string) {
   try {
-    return await projectDetail(deps, { slug: slugOrId }, viewer);
+    return await projectDetail(deps, { slug: slugOrId }, viewer, lang);
   } catch (error) {
     const id = Number(slugOrId);
     if (!(error instanceof AppError) || error.status !== 404 || !/^\d{1,9}$/.test(slugOrId)) throw error;
-    return projectDetail(deps, { id }, viewer, { similar: false });
+    return projectDetail(deps, { id }, viewer, lang, { similar: false });
   }
 }
 

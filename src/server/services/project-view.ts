@@ -8,6 +8,8 @@ import {
 } from '../repositories/project-repository.ts';
 import type { DocumentRecord } from '../db/schema/media-types.ts';
 import type { FileStorage } from '../storage/storage.ts';
+import { siteUrl } from '../web/site.ts';
+import { nameIn } from '../../lib/i18n/translated-name.ts';
 import { imageView, ownImageView } from './image-view.ts';
 import { metaView } from './listing-view.ts';
 
@@ -26,10 +28,11 @@ export const projectFileName = (doc: DocumentRecord) => doc.key.slice(doc.key.la
 
 /**
  * A project's plan or document as clients receive it. Its URL is the download behind the project_access check
- * (/api/project-file), never the file's public address: plans and documents are for package holders only.
+ * (/api/project-file), never the file's public address: plans and documents are for package holders only. Like
+ * every download behind a check, absolute on PUBLIC_URL, for pages and clients on other hosts alike (043).
  */
 export const projectDocumentView = (projectId: number, doc: DocumentRecord) => ({
-  url: `/api/project-file/${projectId}/${encodeURIComponent(projectFileName(doc))}`,
+  url: siteUrl(`/api/project-file/${projectId}/${encodeURIComponent(projectFileName(doc))}`).href,
   name: doc.name,
   content_type: doc.contentType,
   size: doc.size,
@@ -71,11 +74,16 @@ export async function ownProjectView(deps: Pick<ApiDeps, 'db' | 'storage'>, row:
 }
 export type OwnProjectView = Awaited<ReturnType<typeof ownProjectView>>;
 
-/** A project in a list: the summary anyone may see; the review state only for its owner. */
+/** A project's category, named in `lang`. */
+export const projectCategoryView = (lang: string, category: ProjectListRow['category']) =>
+  category && { id: category.id, name: nameIn(lang, category.name, category.names), slug: category.slug };
+
+/** A project in a list: the summary anyone may see, its category named in `lang`; the review state only for its owner. */
 export function projectCardView(
   storage: FileStorage,
   { project: row, category }: ProjectListRow,
   viewer: SessionUser | null,
+  lang: string,
 ) {
   const isOwner = viewer?.id === row.ownerId;
   return {
@@ -85,7 +93,7 @@ export function projectCardView(
     type: row.type,
     image: imageView(storage, row.image),
     ...placeView(row),
-    category,
+    category: projectCategoryView(lang, category),
     created_at: row.createdAt.toISOString(),
     status: row.status,
     admin_status: isOwner ? row.adminStatus : null,

@@ -1,3 +1,4 @@
+import { listingFacts, pricePerAreaLabel } from '../../lib/listing-facts.ts';
 import { formatPrice } from '../../lib/money.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
@@ -5,9 +6,10 @@ import { AppError } from '../errors.ts';
 import { hasReported } from '../repositories/engagement-repository.ts';
 import { findPropertyWithOwner, isPublicListing } from '../repositories/property-repository.ts';
 import { imageView } from './image-view.ts';
+import { categoryIn, nameIn } from '../../lib/i18n/translated-name.ts';
 import { hasPackageFeature } from './package-service.ts';
 import { ownerCardView } from './listing-view.ts';
-import { marksFor, priceSettingsOf, propertyCardView, similarCards } from './property-service.ts';
+import { isFeatured, marksFor, priceSettingsOf, propertyCardView, similarCards } from './property-service.ts';
 import { getPublicSettings } from './settings-service.ts';
 import { countView, unwrittenViews } from './view-counter.ts';
 
@@ -30,6 +32,7 @@ export async function propertyDetail(
   deps: Deps,
   by: { id: number } | { slug: string },
   viewer: SessionUser | null,
+  lang: string,
   options: { countView?: boolean } = {},
   now = new Date(),
 ) {
@@ -47,6 +50,9 @@ export async function propertyDetail(
   ]);
   const unwritten = options.countView && !isOwner ? countView(deps.db, row.id) : unwrittenViews(deps.db, row.id);
   const marks = await marksFor(deps.db, viewer, [row.id, ...similar.map((s) => s.id)]);
+  // Read from the parameters' own names: the translated ones may not say "bedrooms" in a way listingFacts knows.
+  const facts = listingFacts(access ? parameters : []);
+  const prices = priceSettingsOf(settings);
 
   return {
     id: row.id,
@@ -58,8 +64,8 @@ export async function propertyDetail(
     property_type: row.propertyType,
     rentduration: row.propertyType === 'rent' ? row.rentDuration : null,
     price: row.priceMinor / 100,
-    price_label: formatPrice(row.priceMinor, priceSettingsOf(settings)),
-    category,
+    price_label: formatPrice(row.priceMinor, prices),
+    category: category && categoryIn(lang, category),
     title_image: imageView(storage, row.titleImage),
     gallery_images: row.galleryImages.map((image) => imageView(storage, image)!),
     three_d_image: access ? imageView(storage, row.threeDImage) : null,
@@ -72,17 +78,21 @@ export async function propertyDetail(
     })),
     parameters: (access ? parameters : []).map((p) => ({
       id: p.id,
-      name: p.name,
+      name: nameIn(lang, p.name, p.names),
       type_of_parameter: p.typeOfParameter,
       value: p.value,
       image: imageView(storage, p.image),
     })),
     facilities: (access ? facilities : []).map((f) => ({
       id: f.id,
-      name: f.name,
+      name: nameIn(lang, f.name, f.names),
       distance: f.distance,
       image: imageView(storage, f.image),
     })),
+    bedrooms: facts.bedrooms,
+    bathrooms: facts.bathrooms,
+    area: facts.area,
+    price_per_area_label: pricePerAreaLabel(row, facts.area, prices),
     floors: (access ? floors : []).map((f) => ({ id: f.id, title: f.title, image: imageView(storage, f.image) })),
     location: {
       address: access ? row.address : '',
@@ -97,14 +107,14 @@ export async function propertyDetail(
     total_views: row.totalViews + unwritten,
     total_likes: row.totalLikes,
     is_premium: row.isPremium,
-    promoted: row.featuredUntil !== null && row.featuredUntil > now,
+    promoted: isFeatured(row, now),
     meta_title: row.metaTitle,
     meta_description: row.metaDescription,
     meta_keywords: row.metaKeywords,
     meta_image: imageView(storage, row.metaImage),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    similar: similar.map((card) => propertyCardView(storage, card, marks)),
+    similar: similar.map((card) => propertyCardView(storage, card, marks, lang)),
     is_favourite: marks?.favourites.has(row.id) ?? false,
     is_interested: marks?.interests.has(row.id) ?? false,
     is_reported: reported,
@@ -120,6 +130,11 @@ export async function propertyDetail(
 export type PropertyDetail = Awaited<ReturnType<typeof propertyDetail>>;
 
 /** get_property for one listing: its detail, counted as a view unless the owner is looking at their own. */
-export function viewProperty(deps: Deps, by: { id: number } | { slug: string }, viewer: SessionUser | null) {
-  return propertyDetail(deps, by, viewer, { countView: true });
+export function viewProperty(
+  deps: Deps,
+  by: { id: number } | { slug: string },
+  viewer: SessionUser | null,
+  lang: string,
+) {
+  return propertyDetail(deps, by, viewer, lang, { countView: true });
 }

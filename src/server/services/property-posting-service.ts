@@ -13,6 +13,7 @@ import type { SessionUser } from '../auth/session-user.ts';
 import type { Database, Executor } from '../db/client.ts';
 import type { DocumentRecord, ImageRecord } from '../db/schema/media-types.ts';
 import { AppError, fieldErrorsFromZod, type FieldErrors } from '../errors.ts';
+import { nameSent, parseSent, renameFields, type SentNames } from '../field-names.ts';
 import { deleteMedia, MEDIA_LIMITS } from '../media/listing-media.ts';
 import { listParametersOfCategories } from '../repositories/catalog-repository.ts';
 import { listInterestedUsers } from '../repositories/interest-repository.ts';
@@ -31,6 +32,7 @@ import {
   optionalText,
   readTitledFiles,
   removedIds,
+  saveUnderFreeSlug,
 } from './listing-form.ts';
 import {
   deleteListingMedia,
@@ -60,6 +62,11 @@ function textFields(body: Nested): Record<string, unknown> {
       );
   });
 }
+
+/** The formatted address is read from `formatted_address`, else `address` (the spec's name, the site's forms'). */
+const addressName = (body: Nested): SentNames => ({
+  formatted_address: nameSent(body, ['formatted_address', 'address'], 'address'),
+});
 
 /**
  * Checks each parameter against its category: it must belong, have the right type, and required ones be there.
@@ -166,7 +173,7 @@ async function readFloors(
  */
 export async function postProperty(deps: Deps, actor: SessionUser, body: Nested) {
   await assertCanAddListing(deps.db, actor);
-  const input = propertyInputSchema.parse(textFields(body));
+  const input = parseSent(propertyInputSchema, textFields(body), addressName(body));
   if (!(await repo.findActiveCategory(deps.db, input.category_id)))
     throw AppError.validation({ category_id: ['validation.category_unknown'] });
   const point = await listingPoint(deps.db, input);
@@ -188,45 +195,47 @@ export async function postProperty(deps: Deps, actor: SessionUser, body: Nested)
     const threeDImage = threeD ? await media.image(threeD, 'three_d_image') : null;
     const metaImage = metaImageFile ? await media.image(metaImageFile, 'meta_image') : null;
     const floors = await readFloors(body, media);
-    const slug = await claimSlug(deps.db, input.slug_id || input.title, null);
+    const claim = () => claimSlug(deps.db, input.slug_id || input.title, null);
 
-    const property = await deps.db.transaction(async (tx) => {
-      await spendPackageFeature(tx, actor, 'property_list');
-      const row = await repo.insertProperty(tx, {
-        ownerId: actor.id,
-        categoryId: input.category_id,
-        title: input.title,
-        slug,
-        description: input.description,
-        propertyType: input.property_type,
-        priceMinor: toMinor(input.price),
-        rentDuration: input.property_type === 'rent' ? (input.rentduration ?? null) : null,
-        address: input.address ?? input.formatted_address,
-        formattedAddress: input.formatted_address,
-        clientAddress: input.client_address ?? null,
-        city: input.city,
-        state: input.state,
-        country: input.country,
-        latitude: point.latitude,
-        longitude: point.longitude,
-        titleImage,
-        threeDImage,
-        galleryImages: gallery,
-        documents,
-        videoLink: input.video_link ?? null,
-        metaTitle: input.meta_title ?? null,
-        metaDescription: input.meta_description || null,
-        metaKeywords: input.meta_keywords ?? null,
-        metaImage,
-        isPremium: input.is_premium,
-        ...(await initialAdminStatus(tx, actor)),
-        status: 'active',
-      });
-      await repo.replaceParameters(tx, row.id, parameterValues);
-      await repo.replaceFacilities(tx, row.id, facilityValues);
-      await repo.replaceFloors(tx, row.id, floors);
-      return row;
-    });
+    const property = await saveUnderFreeSlug(claim, (slug) =>
+      deps.db.transaction(async (tx) => {
+        await spendPackageFeature(tx, actor, 'property_list');
+        const row = await repo.insertProperty(tx, {
+          ownerId: actor.id,
+          categoryId: input.category_id,
+          title: input.title,
+          slug,
+          description: input.description,
+          propertyType: input.property_type,
+          priceMinor: toMinor(input.price),
+          rentDuration: input.property_type === 'rent' ? (input.rentduration ?? null) : null,
+          address: input.address ?? input.formatted_address,
+          formattedAddress: input.formatted_address,
+          clientAddress: input.client_address ?? null,
+          city: input.city,
+          state: input.state,
+          country: input.country,
+          latitude: point.latitude,
+          longitude: point.longitude,
+          titleImage,
+          threeDImage,
+          galleryImages: gallery,
+          documents,
+          videoLink: input.video_link ?? null,
+          metaTitle: input.meta_title ?? null,
+          metaDescription: input.meta_description || null,
+          metaKeywords: input.meta_keywords ?? null,
+          metaImage,
+          isPremium: input.is_premium,
+          ...(await initialAdminStatus(tx, actor)),
+          status: 'active',
+        });
+        await repo.replaceParameters(tx, row.id, parameterValues);
+        await repo.replaceFacilities(tx, row.id, facilityValues);
+        await repo.replaceFloors(tx, row.id, floors);
+        return row;
+      }),
+    );
     return ownPropertyView(deps, property);
   } catch (error) {
     await media.discard();
@@ -276,7 +285,8 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
   const cleared = clearedFields(body);
   // The forms name the formatted address `address`: clearing it clears the address the listing needs.
   if (cleared.has('address') && body['formatted_address'] === undefined) cleared.add('formatted_address');
-  const partial = propertyFieldsSchema.partial().parse(textFields(body));
+  const names = addressName(body);
+  const partial = parseSent(propertyFieldsSchema.partial(), textFields(body), names);
   assertPriceForType(current, partial.property_type, partial.price);
   const saved: Record<string, unknown> = {
     title: current.title,
@@ -292,7 +302,7 @@ export async function updateProperty(deps: Deps, actor: SessionUser, body: Neste
     latitude: current.latitude ?? undefined,
     longitude: current.longitude ?? undefined,
   };
-  const merged = propertyInputSchema.parse(editedValues(saved, partial, cleared));
+  const merged = parseSent(propertyInputSchema, editedValues(saved, partial, cleared), names);
   const categoryChanged = merged.category_id !== current.categoryId;
   if (categoryChanged && !(await repo.findActiveCategory(deps.db, merged.category_id)))
     throw AppError.validation({ category_id: ['validation.category_unknown'] });
@@ -483,18 +493,22 @@ export async function ownerPropertyMedia(db: Executor, ownerId: number) {
   return [...listings.flatMap(propertyMedia), ...floors.map((f) => f.image)];
 }
 
-/** get-added-properties: the owner's listings, newest first, or one by slug_id. */
+/** get-added-properties: the owner's listings, newest first; one by slug_id, or only the featured ones (promoted). */
 export async function listMyProperties(
   deps: Deps,
   actor: SessionUser,
-  page: { offset: number; limit: number; slug?: string | undefined },
+  page: { offset: number; limit: number; slug?: string | undefined; promoted?: boolean | undefined },
+  now = new Date(),
 ) {
-  const { rows, total } = await repo.listOwnedPropertyRows(deps.db, actor.id, page);
+  const { rows, total } = await repo.listOwnedPropertyRows(deps.db, actor.id, {
+    ...page,
+    featuredAt: page.promoted ? now : undefined,
+  });
   return {
     total,
     offset: page.offset,
     limit: page.limit,
-    items: await Promise.all(rows.map((row) => ownPropertyView(deps, row))),
+    items: await Promise.all(rows.map((row) => ownPropertyView(deps, row, now))),
   };
 }
 
@@ -543,5 +557,5 @@ export function ownerDashboard(deps: Deps, actor: SessionUser) {
 export function checkPropertyFields(body: Nested): FieldErrors {
   const result = propertyInputSchema.safeParse(textFields(body));
   if (result.success) return {};
-  return fieldErrorsFromZod(result.error);
+  return renameFields(fieldErrorsFromZod(result.error), addressName(body));
 }

@@ -1,3 +1,5 @@
+import type { AreaUnit } from '../../lib/area-units.ts';
+import { factRole, listingFacts, NO_FACTS, pricePerAreaLabel } from '../../lib/listing-facts.ts';
 import type { PostedSince } from '../../lib/listing-filters.ts';
 import { formatPrice, toMinor, type PriceSettings } from '../../lib/money.ts';
 import type { ApiDeps } from '../api/context.ts';
@@ -5,6 +7,7 @@ import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
 import type { ImageRecord } from '../db/schema/media-types.ts';
 import { AppError } from '../errors.ts';
+import { listCardExtras, listNumberParameters } from '../repositories/card-facts-repository.ts';
 import { viewerMarks } from '../repositories/engagement-repository.ts';
 import { listOwnedPropertyRows } from '../repositories/property-write-repository.ts';
 import {
@@ -17,8 +20,9 @@ import {
   type PublicPropertyRow,
   type PublicPropertySort,
 } from '../repositories/property-repository.ts';
-import { findCategoryBySlug } from './catalog-service.ts';
+import { findCategoryIdBySlug } from './catalog-service.ts';
 import { imageView } from './image-view.ts';
+import { categoryIn, nameIn, type TranslatedNames } from '../../lib/i18n/translated-name.ts';
 import { getPublicSettings, type PublicSettings } from './settings-service.ts';
 
 export type { PublicPropertyFilter, PublicPropertySort };
@@ -45,8 +49,23 @@ export interface PropertyCardData {
   totalViews: number;
   totalLikes: number;
   createdAt: Date;
-  category: { id: number; name: string; slug: string } | null;
+  /** Its category, with the category's name in other languages (`nameIn` picks the reader's). */
+  category: { id: number; name: string; names: TranslatedNames; slug: string } | null;
+  /** Key facts from the listing's parameters (src/lib/listing-facts.ts); null where it has none. */
+  bedrooms: number | null;
+  bathrooms: number | null;
+  area: { value: number; unit: AreaUnit } | null;
+  /** The price of one unit of `area` ("€2,150"), shown with the unit's name. */
+  pricePerAreaLabel: string | null;
+  /** The title image and the gallery's photos. */
+  photoCount: number;
+  /** The owner's identity is verified (the verified-agent mark). */
+  ownerVerified: boolean;
 }
+
+/** What a card shows besides the search's columns, as listCardExtras reads it for a page of cards. */
+type CardExtras = Pick<PropertyCardData, 'bedrooms' | 'bathrooms' | 'area' | 'photoCount' | 'ownerVerified'>;
+const NO_EXTRAS: CardExtras = { ...NO_FACTS, photoCount: 0, ownerVerified: false };
 
 export function priceSettingsOf(settings: PublicSettings): PriceSettings {
   return {
@@ -56,8 +75,14 @@ export function priceSettingsOf(settings: PublicSettings): PriceSettings {
   };
 }
 
-function propertyCard(row: PublicPropertyRow, prices: PriceSettings, now: Date): PropertyCardData {
+/** Whether a listing is featured (`promoted` in replies) at `now`: an approved ad sets when its featuring ends. */
+export const isFeatured = (row: { featuredUntil: Date | null }, now: Date) =>
+  row.featuredUntil !== null && row.featuredUntil > now;
+
+function propertyCard(row: PublicPropertyRow, extras: CardExtras, prices: PriceSettings, now: Date): PropertyCardData {
   return {
+    ...extras,
+    pricePerAreaLabel: pricePerAreaLabel(row, extras.area, prices),
     id: row.id,
     slug: row.slug,
     title: row.title,
@@ -72,13 +97,13 @@ function propertyCard(row: PublicPropertyRow, prices: PriceSettings, now: Date):
     longitude: row.longitude,
     image: row.titleImage,
     isPremium: row.isPremium,
-    isFeatured: row.featuredUntil !== null && row.featuredUntil > now,
+    isFeatured: isFeatured(row, now),
     totalViews: row.totalViews,
     totalLikes: row.totalLikes,
     createdAt: row.createdAt,
     category:
       row.categoryName && row.categorySlug
-        ? { id: row.categoryId, name: row.categoryName, slug: row.categorySlug }
+        ? { id: row.categoryId, name: row.categoryName, names: row.categoryNames ?? {}, slug: row.categorySlug }
         : null,
   };
 }
@@ -94,6 +119,16 @@ export interface CardPage {
 }
 
 export const NO_CARDS: CardPage = { total: 0, totalCapped: false, items: [] };
+
+/** Cards with their category named in `lang`, for pages that draw cards as data. */
+export const cardsNamedIn = (lang: string, page: CardPage): CardPage => ({
+  ...page,
+  items: page.items.map((card) =>
+    card.category
+      ? { ...card, category: { ...card.category, name: nameIn(lang, card.category.name, card.category.names) } }
+      : card,
+  ),
+});
 
 /** Public listings (approved and active) matching `filter`, as cards. Pages and the API share it. */
 export async function browseProperties(
@@ -112,11 +147,39 @@ export async function browseProperties(
   return { total, totalCapped, items };
 }
 
-/** Listing rows as cards, priced in the site's currency. */
+/** Listing rows as cards, priced in the site's currency, with their facts and photo counts. */
 async function cardsOf(db: Database, rows: Promise<PublicPropertyRow[]>, now: Date) {
   const [loaded, found] = await Promise.all([getPublicSettings(db), rows]);
   const prices = priceSettingsOf(loaded);
-  return found.map((row) => propertyCard(row, prices, now));
+  const extras = await cardExtras(
+    db,
+    found.map((row) => row.id),
+  );
+  return found.map((row) => propertyCard(row, extras.get(row.id) ?? NO_EXTRAS, prices, now));
+}
+
+async function cardExtras(db: Database, ids: number[]): Promise<Map<number, CardExtras>> {
+  const { listings, parameterValues } = await listCardExtras(db, ids);
+  const valuesOf = new Map<number, typeof parameterValues>();
+  for (const value of parameterValues)
+    valuesOf.set(value.propertyId, [...(valuesOf.get(value.propertyId) ?? []), value]);
+  return new Map(
+    listings.map((l) => [
+      l.id,
+      { ...listingFacts(valuesOf.get(l.id) ?? []), photoCount: l.photoCount, ownerVerified: l.ownerVerified },
+    ]),
+  );
+}
+
+/** The number parameters whose names say they count bedrooms (src/lib/listing-facts.ts). */
+async function bedroomParameterIds(db: Database): Promise<number[]> {
+  const numbers = await listNumberParameters(db);
+  return numbers.filter((p) => factRole(p.name) === 'bedrooms').map((p) => p.id);
+}
+
+/** The search condition of "at least this many bedrooms", for the list and the map alike. */
+export async function bedroomsFilter(db: Database, atLeast: number | undefined) {
+  return atLeast ? { ids: await bedroomParameterIds(db), atLeast } : undefined;
 }
 
 /** Public listings' cards in the order of `ids`; one no longer public is left out. */
@@ -163,8 +226,11 @@ export function marksFor(db: Database, viewer: SessionUser | null, ids: readonly
   return viewer ? viewerMarks(db, viewer.id, ids) : Promise.resolve(null);
 }
 
-/** A card as the API sends it: the spec's names, prices in units and as a label, images as URLs. */
-export function propertyCardView(storage: Deps['storage'], card: PropertyCardData, marks: ViewerMarks) {
+/**
+ * A card as the API sends it: the spec's names, prices in units and as a label, images as URLs, the category named
+ * in `lang`.
+ */
+export function propertyCardView(storage: Deps['storage'], card: PropertyCardData, marks: ViewerMarks, lang: string) {
   return {
     id: card.id,
     slug_id: card.slug,
@@ -179,12 +245,18 @@ export function propertyCardView(storage: Deps['storage'], card: PropertyCardDat
     latitude: card.latitude,
     longitude: card.longitude,
     title_image: imageView(storage, card.image),
-    category: card.category,
+    category: card.category && categoryIn(lang, card.category),
     is_premium: card.isPremium,
     promoted: card.isFeatured,
     total_views: card.totalViews,
     total_likes: card.totalLikes,
     created_at: card.createdAt.toISOString(),
+    bedrooms: card.bedrooms,
+    bathrooms: card.bathrooms,
+    area: card.area,
+    price_per_area_label: card.pricePerAreaLabel,
+    photo_count: card.photoCount,
+    owner_verified: card.ownerVerified,
     is_favourite: marks?.favourites.has(card.id) ?? false,
     is_interested: marks?.interests.has(card.id) ?? false,
   };
@@ -192,22 +264,27 @@ export function propertyCardView(storage: Deps['storage'], card: PropertyCardDat
 export type PropertyCardView = ReturnType<typeof propertyCardView>;
 
 /** Cards for the API, with the signed-in viewer's favourite and interest marks (one lookup for all of them). */
-export async function propertyCardViews(deps: Deps, viewer: SessionUser | null, cards: PropertyCardData[]) {
+export async function propertyCardViews(
+  deps: Deps,
+  viewer: SessionUser | null,
+  cards: PropertyCardData[],
+  lang: string,
+) {
   const marks = await marksFor(
     deps.db,
     viewer,
     cards.map((c) => c.id),
   );
-  return cards.map((card) => propertyCardView(deps.storage, card, marks));
+  return cards.map((card) => propertyCardView(deps.storage, card, marks, lang));
 }
 
 /** A page of cards as the API's list replies carry it (`total_capped`: more listings match than `total`). */
-export async function cardPageView(deps: Deps, viewer: SessionUser | null, result: CardPage, page: Page) {
+export async function cardPageView(deps: Deps, viewer: SessionUser | null, result: CardPage, page: Page, lang: string) {
   return {
     total: result.total,
     total_capped: result.totalCapped,
     ...page,
-    items: await propertyCardViews(deps, viewer, result.items),
+    items: await propertyCardViews(deps, viewer, result.items, lang),
   };
 }
 
@@ -232,6 +309,8 @@ export interface PropertySearch {
   search?: string | undefined;
   parameterId?: number | undefined;
   parameterValue?: string | undefined;
+  /** At least this many bedrooms (the number parameters named as bedrooms). */
+  minBedrooms?: number | undefined;
   /** Listings of the same category as this one, without it. */
   similarTo?: { id: number } | { slug: string } | undefined;
   sort?: PublicPropertySort | undefined;
@@ -249,9 +328,9 @@ async function searchFilter(
   const categoryIds = new Set<number>();
   if (search.categoryId) categoryIds.add(search.categoryId);
   if (search.categorySlug) {
-    const category = await findCategoryBySlug(db, search.categorySlug);
-    if (!category) return NOTHING;
-    categoryIds.add(category.id);
+    const categoryId = await findCategoryIdBySlug(db, search.categorySlug);
+    if (categoryId === null) return NOTHING;
+    categoryIds.add(categoryId);
   }
   let exceptId: number | undefined;
   if (search.similarTo) {
@@ -286,6 +365,7 @@ async function searchFilter(
     ownerId,
     search: search.search,
     parameter: search.parameterId ? { id: search.parameterId, value: search.parameterValue } : undefined,
+    minParameter: await bedroomsFilter(db, search.minBedrooms),
     sort,
   };
 }
@@ -309,9 +389,10 @@ export async function searchProperties(
   viewer: SessionUser | null,
   search: PropertySearch,
   page: Page,
+  lang: string,
   now = new Date(),
 ) {
-  return cardPageView(deps, viewer, await findProperties(deps.db, viewer, search, page, now), page);
+  return cardPageView(deps, viewer, await findProperties(deps.db, viewer, search, page, now), page, lang);
 }
 
 /** get_nearby_properties: public listings in a city (and state), optionally of one type. */
@@ -320,16 +401,18 @@ export async function nearbyProperties(
   viewer: SessionUser | null,
   place: { city?: string | undefined; state?: string | undefined; propertyType?: 'sell' | 'rent' | undefined },
   page: Page,
+  lang: string,
   now = new Date(),
 ) {
   if (!place.city && !place.state) throw AppError.validation({ city: ['validation.required'] });
   const filter = { city: place.city, state: place.state, propertyType: place.propertyType };
-  return cardPageView(deps, viewer, await browseProperties(deps.db, filter, page, now), page);
+  return cardPageView(deps, viewer, await browseProperties(deps.db, filter, page, now), page, lang);
 }
 
 /** get_favourite_property: the user's favourites that are still public, most recently added first. */
-export async function favouriteProperties(deps: Deps, actor: SessionUser, page: Page, now = new Date()) {
-  return cardPageView(deps, actor, await browseProperties(deps.db, { favouritedBy: actor.id }, page, now), page);
+export async function favouriteProperties(deps: Deps, actor: SessionUser, page: Page, lang: string, now = new Date()) {
+  const result = await browseProperties(deps.db, { favouritedBy: actor.id }, page, now);
+  return cardPageView(deps, actor, result, page, lang);
 }
 
 /** The owner's own listings with their review state, whatever it is (newest 100; the API pages further). */

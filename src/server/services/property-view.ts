@@ -7,14 +7,14 @@ import {
   type PropertyRow,
 } from '../repositories/property-write-repository.ts';
 import { imageView, ownImageView } from './image-view.ts';
-import { priceSettingsOf } from './property-service.ts';
+import { isFeatured, priceSettingsOf } from './property-service.ts';
 import { getPublicSettings } from './settings-service.ts';
 
 /**
  * A listing as its owner sees it: every field in the spec's names, media as URLs (gallery photos and documents
  * with the keys an edit names to remove them), the price as the site shows it, review state included.
  */
-export async function ownPropertyView(deps: Pick<ApiDeps, 'db' | 'storage'>, row: PropertyRow) {
+export async function ownPropertyView(deps: Pick<ApiDeps, 'db' | 'storage'>, row: PropertyRow, now = new Date()) {
   const [parameters, facilities, floors, settings] = await Promise.all([
     listPropertyParameters(deps.db, row.id),
     listPropertyFacilities(deps.db, row.id),
@@ -56,6 +56,7 @@ export async function ownPropertyView(deps: Pick<ApiDeps, 'db' | 'storage'>, row
     meta_keywords: row.metaKeywords,
     meta_image: imageView(storage, row.metaImage),
     is_premium: row.isPremium,
+    promoted: isFeatured(row, now),
     status: row.status,
     admin_status: row.adminStatus,
     reject_reason: row.rejectReason,

@@ -11,7 +11,7 @@ export interface Limit {
 
 const MINUTE = 60_000;
 
-/** The limits of the sign-in, one-time-password and contact flows. */
+/** The limits of the sign-in, registration, one-time-password and contact flows. */
 export const limits = {
   /**
    * Wrong passwords for one account from one address. Per address, so that guesses from elsewhere never lock the
@@ -22,7 +22,12 @@ export const limits = {
   get signInPerIp(): Limit {
     return { max: env().SIGN_IN_LIMIT_PER_IP, windowMs: 15 * MINUTE };
   },
-  registerPerIp: { max: 10, windowMs: 60 * MINUTE },
+  /** Set by the operator (REGISTER_LIMIT_PER_IP), as the sign-ins per address. */
+  get registerPerIp(): Limit {
+    return { max: env().REGISTER_LIMIT_PER_IP, windowMs: 60 * MINUTE };
+  },
+  /** Mails telling an account's owner that someone tried to register with its email or mobile number. */
+  registerNoticePerAccount: { max: 1, windowMs: 60 * MINUTE },
   otpSendPerTarget: { max: 3, windowMs: 15 * MINUTE },
   otpSendPerIp: { max: 10, windowMs: 60 * MINUTE },
   otpVerifyPerIp: { max: 30, windowMs: 15 * MINUTE },
@@ -37,6 +42,11 @@ export async function consume(db: Database, checks: [key: string, limit: Limit][
     const { count, resetAt } = await countHit(db, key, limit.windowMs, now);
     if (count > limit.max) throw AppError.tooManyRequests((resetAt.getTime() - now.getTime()) / 1000);
   }
+}
+
+/** Counts a hit and tells whether the key is still within its limit: for what is skipped, not refused, beyond it. */
+export async function withinLimit(db: Database, key: string, limit: Limit, now = new Date()): Promise<boolean> {
+  return (await countHit(db, key, limit.windowMs, now)).count <= limit.max;
 }
 
 /** What the keys of an account's failed sign-ins start with (emails hold no colon: no other account's start so). */

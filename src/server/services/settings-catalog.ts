@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sanitizeRichText } from '../content/rich-text.ts';
 import { validationMessages as m } from '../../lib/validation/messages.ts';
+import { isOrigin, splitOrigins } from '../web/origins.ts';
 
 /** The kinds of setting the console knows how to show and read back. */
 export type SettingType =
@@ -28,8 +29,8 @@ export interface SettingDefinition {
   schema: z.ZodType<unknown>;
   /** Never sent to browsers or returned by any call; write-only in the console. */
   isSecret: boolean;
-  /** Shown but not changeable from the console (demo mode: docs/decisions/008). */
-  readOnly: boolean;
+  /** Translation key of a note the console shows under the field, if any. */
+  hint: string | null;
   /** Translation key of the field's label (`admin.settings.fields.<key>`). */
   label: string;
 }
@@ -82,6 +83,13 @@ const url = z
     (v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || (/^https?:\/\//i.test(v) && URL.canParse(v)),
     'admin.settings.errors.url',
   );
+/** Other sites' origins (docs/decisions/043), given one per line or separated by commas, stored one per line. */
+const origins = z
+  .string({ error: m.required })
+  .max(2000, 'admin.errors.too_long')
+  .transform(splitOrigins)
+  .refine((list) => list.every(isOrigin), 'admin.settings.errors.origins')
+  .transform((list) => [...new Set(list)].join('\n'));
 const richText = z
   .string({ error: m.required })
   .max(200_000, 'admin.errors.too_long')
@@ -107,7 +115,7 @@ const SCHEMAS: Record<Exclude<SettingType, 'text' | 'textarea'>, z.ZodType<unkno
   order,
 };
 
-type Entry = [key: string, type: SettingType, extra?: { schema?: z.ZodType<unknown>; readOnly?: boolean }];
+type Entry = [key: string, type: SettingType, extra?: { schema?: z.ZodType<unknown>; hint?: string }];
 
 const GROUPED: Record<SettingGroup, Entry[]> = {
   company: [
@@ -132,7 +140,8 @@ const GROUPED: Record<SettingGroup, Entry[]> = {
   access: [
     ['verification_required_for_user', 'boolean'],
     ['auto_approve_verified_agents', 'boolean'],
-    ['demo_mode', 'boolean', { readOnly: true }],
+    ['demo_mode', 'boolean', { hint: 'admin.settings.demo_mode_hint' }],
+    ['allowed_origins', 'textarea', { schema: origins }],
   ],
   maps: [['maps_api_key', 'text', { schema: text(300) }]],
   payments: [
@@ -158,9 +167,9 @@ const GROUPED: Record<SettingGroup, Entry[]> = {
     ['seo_description', 'textarea', { schema: text(160) }],
   ],
   pages: [
-    ['about_us', 'richtext'],
-    ['privacy_policy', 'richtext'],
-    ['terms_conditions', 'richtext'],
+    ['about_us', 'richtext', { hint: 'admin.settings.page_default_hint' }],
+    ['privacy_policy', 'richtext', { hint: 'admin.settings.page_default_hint' }],
+    ['terms_conditions', 'richtext', { hint: 'admin.settings.page_default_hint' }],
   ],
   home: [['home_sections', 'order']],
 };
@@ -173,7 +182,7 @@ export const SETTINGS_CATALOG: readonly SettingDefinition[] = SETTING_GROUPS.fla
     type,
     schema: extra.schema ?? (type === 'text' || type === 'textarea' ? text(1000) : SCHEMAS[type]),
     isSecret: type === 'secret',
-    readOnly: extra.readOnly ?? false,
+    hint: extra.hint ?? null,
     label: `admin.settings.fields.${key}`,
   })),
 );

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import type { SessionUser } from '../auth/session-user.ts';
 import { cachedRead } from '../cache/read-cache.ts';
 import type { Database } from '../db/client.ts';
 import type { Translator } from '../i18n/translator.ts';
 import { listPublicSettings } from '../repositories/settings-repository.ts';
-import { findUserVerificationStatus } from '../repositories/user-repository.ts';
 import { siteName } from '../web/brand.ts';
 import { homeSectionOrder } from './settings-catalog.ts';
 
@@ -54,14 +52,4 @@ export function getPublicSettings(db: Database): Promise<PublicSettings> {
  */
 export async function getSiteName(db: Database, t: Translator): Promise<string> {
   return siteName((await getPublicSettings(db)).company_name, t);
-}
-
-/** web-settings: the public settings plus, for a signed-in caller, their own verification status. */
-export async function getWebSettings(db: Database, user: SessionUser | null) {
-  const publicSettings = await getPublicSettings(db);
-  return {
-    ...publicSettings,
-    selected_currency_data: { code: publicSettings.currency_code, symbol: publicSettings.currency_symbol },
-    verification_status: user ? await findUserVerificationStatus(db, user.id) : null,
-  };
 }

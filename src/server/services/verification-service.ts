@@ -8,6 +8,7 @@ import { PRIVATE_PREFIX } from '../storage/storage.ts';
 import { findUserById, updateUser } from '../repositories/user-repository.ts';
 import * as repo from '../repositories/verification-repository.ts';
 import type { VerificationFieldRow } from '../repositories/verification-repository.ts';
+import { siteUrl } from '../web/site.ts';
 
 type Deps = Pick<ApiDeps, 'db' | 'storage'>;
 type Value = string | number | string[] | DocumentRecord;
@@ -30,25 +31,32 @@ export type VerificationFormField = Awaited<ReturnType<typeof verificationFormFi
 const isDocument = (value: unknown): value is DocumentRecord =>
   typeof value === 'object' && value !== null && 'key' in value && 'contentType' in value;
 
-/** Where the owner (or an admin) downloads a file of one application; never a public URL. */
+/**
+ * Where the owner (or an admin) downloads a file of one application; never a public URL. Absolute on PUBLIC_URL,
+ * as every download behind a check (docs/decisions/043).
+ */
 export const verificationFileUrl = (fieldId: number, requestId: number) =>
-  `/api/agent-verification-file?field_id=${fieldId}&request_id=${requestId}`;
+  siteUrl(`/api/agent-verification-file?field_id=${fieldId}&request_id=${requestId}`).href;
 
-/** The submitted answers, by field id, from `form_fields[i][id]` + `form_fields[i][value]` (form or JSON). */
-function submittedAnswers(body: Nested): Map<number, NestedValue> {
+/**
+ * The submitted answers, by field id, from `form_fields[i][id]` + `form_fields[i][value]` (form or JSON). An answer
+ * whose id is missing or no id at all is refused under the place it was sent at (`form_fields.3.id`): there is no
+ * field to name it by.
+ */
+function submittedAnswers(body: Nested): { answers: Map<number, NestedValue>; errors: FieldErrors } {
   const list = body['form_fields'];
-  const entries = Array.isArray(list)
-    ? list
-    : typeof list === 'object' && list && !(list instanceof File)
-      ? Object.values(list)
-      : [];
+  const entries = typeof list === 'object' && list !== null && !(list instanceof File) ? Object.entries(list) : [];
   const answers = new Map<number, NestedValue>();
-  for (const entry of entries) {
+  const errors: FieldErrors = {};
+  for (const [place, entry] of entries) {
     if (typeof entry !== 'object' || entry === null || entry instanceof File || Array.isArray(entry)) continue;
-    const id = Number(entry['id']);
-    if (Number.isInteger(id) && id > 0 && entry['value'] !== undefined) answers.set(id, entry['value']);
+    if (entry['value'] === undefined) continue;
+    const id = entry['id'] === undefined || entry['id'] === '' ? undefined : Number(entry['id']);
+    if (id === undefined) errors[`form_fields.${place}.id`] = ['validation.required'];
+    else if (Number.isInteger(id) && id > 0) answers.set(id, entry['value']);
+    else errors[`form_fields.${place}.id`] = ['verification.unknown_field'];
   }
-  return answers;
+  return { answers, errors };
 }
 
 const present = (value: NestedValue | undefined) =>
@@ -108,8 +116,7 @@ export async function applyForVerification(deps: Deps, actor: SessionUser, body:
     repo.listActiveVerificationFields(deps.db),
     latestApplication(deps.db, actor.id),
   ]);
-  const answers = submittedAnswers(body);
-  const errors: FieldErrors = {};
+  const { answers, errors } = submittedAnswers(body);
   for (const id of answers.keys())
     if (!fields.some((f) => f.id === id)) errors[`form_fields.${id}`] = ['verification.unknown_field'];
 

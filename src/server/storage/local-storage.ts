@@ -12,6 +12,12 @@ const contentTypes: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
+/**
+ * What the file system answers for a key that names no file: nothing there, a file where the key has a directory
+ * (`a.jpg/b`), a name longer than it allows, or a directory (should one appear between the check and the read).
+ */
+const NOTHING_THERE = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'EISDIR']);
+
 /** Files under a directory, served at /uploads/<key> by src/pages/uploads/[...key].ts. */
 export class LocalFileStorage implements FileStorage {
   constructor(private readonly root: string) {}
@@ -29,12 +35,15 @@ export class LocalFileStorage implements FileStorage {
     await fs.writeFile(full, body);
   }
 
+  /** The file a key names; null for none, and for a directory or anything else that is not a regular file. */
   async get(key: string): Promise<{ body: Uint8Array; contentType: string } | null> {
+    const full = this.resolve(key);
     try {
-      const body = await fs.readFile(this.resolve(key));
+      if (!(await fs.stat(full)).isFile()) return null;
+      const body = await fs.readFile(full);
       return { body, contentType: contentTypes[path.extname(key).toLowerCase()] ?? 'application/octet-stream' };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (NOTHING_THERE.has((error as NodeJS.ErrnoException).code ?? '')) return null;
       throw error;
     }
   }

@@ -22,6 +22,15 @@ const OLD_PROJECT_DOCUMENT = /^projects\/[^/]+\/doc-/;
 /** Whether /uploads (the public address of files) may serve a key: never private files nor project documents. */
 export const isPublicKey = (key: string) => !key.startsWith(PRIVATE_PREFIX) && !OLD_PROJECT_DOCUMENT.test(key);
 
+/** A key as generated keys are named: segments of word characters, dots and dashes, none of them empty. */
+const SERVABLE_KEY = /^[\w.-]+(?:\/[\w.-]+)*$/;
+
+/**
+ * Whether /uploads may look a key up: a public key named as ours are, so never a directory's address with its
+ * trailing slash (or an object store's folder marker, `dir/`), an empty segment, or a way out (`..`).
+ */
+export const isServableKey = (key: string) => SERVABLE_KEY.test(key) && !key.includes('..') && isPublicKey(key);
+
 /** Characters a key may hold that need no escaping in a URL path (generated keys hold only these). */
 const PLAIN_KEY = /^[\w.~/-]*$/;
 
@@ -30,3 +39,17 @@ const PLAIN_KEY = /^[\w.~/-]*$/;
  * image URLs per request, so they are passed through untouched.
  */
 export const keyPath = (key: string) => (PLAIN_KEY.test(key) ? key : key.split('/').map(encodeURIComponent).join('/'));
+
+/**
+ * The storage as the API hands it to services: the same files, their addresses absolute on `base` (PUBLIC_URL), so
+ * a client on another host can show them (docs/decisions/043). Addresses already absolute (S3_PUBLIC_URL) stay.
+ * Pages are served from the site's own origin and keep the storage's paths.
+ */
+export function withAbsoluteUrls(storage: FileStorage, base: string): FileStorage {
+  return {
+    put: (key, body, contentType) => storage.put(key, body, contentType),
+    get: (key) => storage.get(key),
+    delete: (key) => storage.delete(key),
+    url: (key) => new URL(storage.url(key), base).href,
+  };
+}

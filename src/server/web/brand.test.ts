@@ -4,9 +4,11 @@ import en from '../i18n/locales/en.json' with { type: 'json' };
 import { DEFAULT_SETTINGS } from '../db/seed/essentials.ts';
 import { createTranslator, type LanguagePack } from '../i18n/translator.ts';
 import {
+  DARK_TEXT_SURFACE,
   DEFAULT_BRAND_COLOR,
   DEFAULT_COMPANY_NAME,
   MIN_TEXT_CONTRAST,
+  THEME_VERSION,
   brandPalette,
   brandStylesheet,
   brandStylesheetPath,
@@ -42,11 +44,33 @@ describe('brand colour', () => {
   });
 
   it('links a stylesheet named by the colour, which sets the brand properties', () => {
-    expect(brandStylesheetPath('#AA2200')).toBe('/theme/aa2200.css');
-    const css = brandStylesheet('aa2200.css');
-    const palette = brandPalette('#aa2200')!;
-    expect(palette.brand).toBe('#aa2200');
-    expect(css).toBe(`html:root{--brand:#aa2200;--brand-dark:${palette.brandDark};--brand-mid:${palette.brandMid}}\n`);
+    expect(brandStylesheetPath('#AA2200')).toBe(`/theme/aa2200.v${THEME_VERSION}.css`);
+    const css = brandStylesheet(`aa2200.v${THEME_VERSION}.css`);
+    const { brand, brandDark, brandMid, brandLight } = brandPalette('#aa2200')!;
+    expect(brand).toBe('#aa2200');
+    expect(css).toBe(
+      `html:root{--brand:#aa2200;--brand-dark:${brandDark};--brand-mid:${brandMid};--brand-light:${brandLight}}\n`,
+    );
+  });
+
+  it('serves no stylesheet under an address of older rules, which browsers keep for good', () => {
+    expect(THEME_VERSION).toBeGreaterThan(1);
+    expect(brandStylesheet('aa2200.css')).toBeNull();
+    expect(brandStylesheet(`aa2200.v${THEME_VERSION - 1}.css`)).toBeNull();
+  });
+
+  it('gives the dark scheme a shade readable on its surfaces, however dark or light the colour', () => {
+    const colors = ['#aa2200', '#000000', '#0a0a40', '#055a5a', '#087c7c', '#ffffff', '#ffff00', '#87ceeb', '#ff69b4'];
+    for (const color of colors) {
+      const { brandLight } = brandPalette(color)!;
+      for (const surface of [DARK_TEXT_SURFACE, '#0f1617', '#182223'])
+        expect(contrastRatio(brandLight, surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    }
+    // A colour already readable on the dark surfaces keeps itself; a dark one keeps its hue, lightened.
+    expect(brandPalette('#ffff00')!.brandLight).toBe('#ffff00');
+    const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(brandPalette('#aa2200')!.brandLight.slice(at, at + 2), 16));
+    expect(r).toBeGreaterThan(g!);
+    expect(g).toBeGreaterThanOrEqual(b!);
   });
 
   it('keeps text in the brand shades readable on white, however light the colour', () => {
@@ -71,7 +95,16 @@ describe('brand colour', () => {
   });
 
   it('serves no stylesheet for anything but a lower-case colour file', () => {
-    for (const file of ['AA2200.css', 'aa220.css', 'aa2200', 'aa2200.css.map', '../x.css', 'red.css', ''])
+    const v = `.v${THEME_VERSION}`;
+    for (const file of [
+      `AA2200${v}.css`,
+      `aa220${v}.css`,
+      `aa2200${v}`,
+      `aa2200${v}.css.map`,
+      '../x.css',
+      'red.css',
+      '',
+    ])
       expect(brandStylesheet(file)).toBeNull();
     expect(brandStylesheetPath('teal')).toBeNull();
     expect(brandPalette('#12345g')).toBeNull();

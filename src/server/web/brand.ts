@@ -17,6 +17,16 @@ export const DEFAULT_BRAND_COLOR = '#087c7c';
 export const MIN_TEXT_CONTRAST = 4.5;
 /** How much darker `--brand-dark` is than `--brand` in the shipped pair (#087c7c, #055a5a). */
 const DARK_STEP = 0.73;
+/**
+ * The lightest surface brand-coloured text sits on in the dark scheme (`--brand-soft` there, src/styles/tokens.css):
+ * `--brand-light` reads on it, and so on every darker one. tests/unit/design-tokens.test.ts keeps the two in step.
+ */
+export const DARK_TEXT_SURFACE = '#1d3233';
+/**
+ * Bumped whenever the rules that turn a colour into its stylesheet change: the stylesheet is cached for good under its
+ * address, so new rules need a new address.
+ */
+export const THEME_VERSION = 2;
 
 /**
  * The name the site goes by in titles, og:site_name, the header, the footer and JSON-LD: the company name from the
@@ -62,6 +72,15 @@ function readableOnWhite(rgb: Rgb, startAt = 1): Rgb {
   return [0, 0, 0];
 }
 
+/** The colour mixed towards white until it reads as text on the dark scheme's surfaces at `MIN_TEXT_CONTRAST`. */
+function readableOnDark(rgb: Rgb): Rgb {
+  for (let share = 0; share <= 1; share += 0.02) {
+    const tint = rgb.map((c) => Math.round(c + (255 - c) * share)) as Rgb;
+    if (contrastRatio(toHex(tint), DARK_TEXT_SURFACE) >= MIN_TEXT_CONTRAST) return tint;
+  }
+  return [255, 255, 255];
+}
+
 export interface BrandPalette {
   /** `--brand`: the colour as chosen; only where no text depends on it (the progress bar, spinners). */
   brand: string;
@@ -69,6 +88,8 @@ export interface BrandPalette {
   brandDark: string;
   /** `--brand-mid`: the lighter end of the home banner's gradient (white text), readable on white too. */
   brandMid: string;
+  /** `--brand-light`: brand-coloured text and links in the dark scheme, readable on its surfaces. */
+  brandLight: string;
 }
 
 /** The shades the stylesheet uses, from one `#rrggbb` colour; null for anything else. */
@@ -76,23 +97,31 @@ export function brandPalette(color: string): BrandPalette | null {
   const rgb = parseHex(color);
   if (!rgb) return null;
   const mid = readableOnWhite(rgb);
-  return { brand: toHex(rgb), brandDark: toHex(readableOnWhite(rgb, DARK_STEP)), brandMid: toHex(mid) };
+  return {
+    brand: toHex(rgb),
+    brandDark: toHex(readableOnWhite(rgb, DARK_STEP)),
+    brandMid: toHex(mid),
+    brandLight: toHex(readableOnDark(rgb)),
+  };
 }
 
 /** The stylesheet that sets the brand colour, or null while it is the shipped one (or not a colour). */
 export function brandStylesheetPath(color: string): string | null {
   const palette = brandPalette(color);
   if (!palette || palette.brand === DEFAULT_BRAND_COLOR) return null;
-  return `/theme/${palette.brand.slice(1)}.css`;
+  return `/theme/${palette.brand.slice(1)}.v${THEME_VERSION}.css`;
 }
 
 /**
- * The stylesheet for `/theme/<file>`, where the file is `rrggbb.css` (lower case, as brandStylesheetPath writes it);
- * null for any other name. `html:root` outweighs global.css's `:root`, whichever of the two the page loads first.
+ * The stylesheet for `/theme/<file>`, where the file is `rrggbb.v<THEME_VERSION>.css` (lower case, as
+ * brandStylesheetPath writes it); null for any other name, an older version's included. `html:root` outweighs
+ * tokens.css's `:root`, whichever of the two the page loads first; the dark scheme's tokens there pick
+ * `--brand-light` up, so the file needs no scheme of its own.
  */
 export function brandStylesheet(file: string): string | null {
-  const match = /^([0-9a-f]{6})\.css$/.exec(file);
+  const match = new RegExp(`^([0-9a-f]{6})\\.v${THEME_VERSION}\\.css$`).exec(file);
   const palette = match ? brandPalette(`#${match[1]}`) : null;
   if (!palette) return null;
-  return `html:root{--brand:${palette.brand};--brand-dark:${palette.brandDark};--brand-mid:${palette.brandMid}}\n`;
+  const { brand, brandDark, brandMid, brandLight } = palette;
+  return `html:root{--brand:${brand};--brand-dark:${brandDark};--brand-mid:${brandMid};--brand-light:${brandLight}}\n`;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import en from '../i18n/locales/en.json' with { type: 'json' };
 import { createTranslator, type LanguagePack } from '../i18n/translator.ts';
-import { chosenFiles, failedPost, formProblem } from './forms.ts';
+import { chosenFiles, failedPost, formProblem, safeNext } from './forms.ts';
 
 const english: LanguagePack = { code: 'en', isRtl: false, strings: en };
 const t = createTranslator(english, english);
@@ -30,6 +30,42 @@ describe('formProblem', () => {
     const fault = new Error('Failed query', { cause: Object.assign(new Error('bad'), { code: '23514' }) });
     expect(() => formProblem(fault, t)).toThrow(fault);
     expect(formProblem(new z.ZodError([]), t).status).toBe(422);
+  });
+});
+
+describe('safeNext', () => {
+  it('keeps a path of this site, with its query and fragment', () => {
+    expect(safeNext('/user/properties?add=1#new')).toBe('/user/properties?add=1#new');
+    expect(safeNext('/subscription-plan')).toBe('/subscription-plan');
+  });
+
+  it('refuses anything a browser would resolve to another site or run, falling back', () => {
+    // Browsers drop tab, CR and LF from a URL and read a backslash as a slash: each of these leaves the site.
+    const offSite = [
+      '/\t/evil.example',
+      '/\t\\evil.example',
+      '/\r/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '\t//evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+    ];
+    for (const next of offSite) expect(safeNext(next), JSON.stringify(next)).toBe('/');
+    expect(safeNext('//evil.example', '')).toBe('');
+    for (const next of [null, undefined, '']) expect(safeNext(next)).toBe('/');
+  });
+
+  it('never hands back a control character a redirect header cannot carry', () => {
+    expect(safeNext('/a\r\nSet-Cookie: x=1')).toBe('/aSet-Cookie:%20x=1');
+    expect(safeNext('/a\nb')).toBe('/ab');
+    expect(safeNext('/a\u0000b')).toBe('/a%00b');
+    expect(() => new Headers({ location: safeNext('/a\r\n\tb') })).not.toThrow();
   });
 });
 

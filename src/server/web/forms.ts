@@ -92,10 +92,22 @@ export function clearSessionCookie(cookies: AstroCookies): void {
   cookies.delete(SESSION_COOKIE, { path: '/' });
 }
 
-/** Where to go after signing in: only a path on this site, never another origin. */
+/*
+ * Any origin serves as the base: only the path of what resolves on it is kept. A reserved name (RFC 2606), so no
+ * value can name it by chance.
+ */
+const OWN_ORIGIN = 'https://site.invalid';
+
+/**
+ * Where to go after signing in (or any other address a visitor hands us to return to): a path on this site, never
+ * another origin. The value is resolved as a browser would resolve it (which drops tab, CR and LF and reads a
+ * backslash as a slash, so `/<TAB>/evil.example` is `//evil.example`), kept only when that stays on the site, and
+ * handed back as the resolved path, query and fragment: escaped, with nothing a Location header cannot carry.
+ */
 export function safeNext(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  const resolved = value ? URL.parse(value, OWN_ORIGIN) : null;
+  if (!resolved || resolved.origin !== OWN_ORIGIN) return fallback;
+  return resolved.pathname + resolved.search + resolved.hash;
 }
 
 /** The caller's address and browser as services want them (X-Forwarded-For only behind a trusted proxy). */

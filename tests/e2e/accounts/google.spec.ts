@@ -46,12 +46,17 @@ async function submitGoogleForm(page: Page, idToken: string) {
 
 test('a verified Google ID token signs in and creates the account', async ({ page }) => {
   await submitGoogleForm(page, await token());
-  await expect(page).toHaveURL(/\/user\/profile\?welcome=1$/);
+  // A new account's profile is incomplete: with no page to return to, that is where it starts.
+  await expect(page).toHaveURL(/\/user\/profile$/);
   await expect(page.getByLabel('Email')).toHaveValue('google.user@example.com');
 });
 
 test('a token for another project is refused with a translated message', async ({ page }) => {
+  const landing = page.waitForResponse((response) => response.url().includes('/login?error='));
   await submitGoogleForm(page, await token('someone-else'));
   await expect(page).toHaveURL(/\/login\?error=invalid_id_token/);
   await expect(page.getByRole('alert')).toHaveText('Google sign-in could not be verified. Please try again.');
+  // A failed sign-in is an error page: its status, and its title's first word for screen readers.
+  expect((await landing).status()).toBe(401);
+  await expect(page).toHaveTitle(/^Error: /);
 });

@@ -13,7 +13,7 @@ test("an admin creates a category with a dropdown parameter and an owner's add-p
   const tag = Date.now().toString(36);
   await signIn(page, ADMIN, '/admin/content/parameters/new');
   await expectNoSeriousA11yViolations(page);
-  await page.getByLabel('Name').fill(`Heating ${tag}`);
+  await page.getByLabel('Name', { exact: true }).fill(`Heating ${tag}`);
   await page.getByLabel('Type').selectOption('dropdown');
   await page.getByLabel('Options').fill('Gas\nHeat pump');
   await page.getByRole('button', { name: 'Save' }).click();

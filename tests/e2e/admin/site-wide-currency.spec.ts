@@ -18,13 +18,13 @@ test('an admin changes the currency symbol and a visitor sees it; bad input gets
   await expectNoSeriousA11yViolations(page);
   const currency = page.getByTestId('settings-currency');
   await currency.getByLabel(CODE_LABEL).fill('euro');
-  await currency.getByRole('button', { name: 'Save Currency' }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Enter the ISO 4217 code of a currency, such as USD or EUR.')).toBeVisible();
 
   try {
     await currency.getByLabel('Currency symbol').fill('€');
     await currency.getByLabel(CODE_LABEL).fill('EUR');
-    await currency.getByRole('button', { name: 'Save Currency' }).click();
+    await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Saved.')).toBeVisible();
     // Secrets are write-only: never in the page.
     await expect(page.getByLabel('Stripe secret key')).toHaveValue('');
@@ -37,7 +37,7 @@ test('an admin changes the currency symbol and a visitor sees it; bad input gets
     await page.goto('/admin/settings');
     await currency.getByLabel('Currency symbol').fill('$');
     await currency.getByLabel(CODE_LABEL).fill('USD');
-    await currency.getByRole('button', { name: 'Save Currency' }).click();
+    await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Saved.')).toBeVisible();
   }
   const settings = await (await page.request.get('/api/web-settings')).json();

@@ -28,6 +28,8 @@ test('an owner features an approved property, sees it waiting, an admin approves
     package_available: true,
     feature_available: true,
     limit_available: true,
+    // A user with a package of their own: no free package to start.
+    free_package: null,
   });
   const property = await postListing(request, baseURL!, ownerToken, { title });
   await approveListing(request, baseURL!, adminToken, property.id);

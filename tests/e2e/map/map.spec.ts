@@ -88,7 +88,7 @@ test('the map shows clustered markers, follows the view and filters to a drawn a
   await expect(page.getByTestId('map-count')).toHaveAttribute('data-state', 'idle');
 
   await page.getByRole('button', { name: 'Draw an area' }).click();
-  await expect(page.getByText(/Click the map to add corners/)).toBeVisible();
+  await expect(page.getByText(/click the map to add corners/)).toBeVisible();
   const { size: biggestSize, x: cx, y: cy } = await biggestCluster();
   const corners: [number, number][] = [
     [-140, -140],
@@ -149,6 +149,27 @@ test('without JavaScript the map page is a server-rendered list of the area, wit
   await page.goto('/properties/map?area=1,2;3,4');
   await expect(page.getByText('An area needs 3 to 100 corners')).toBeVisible();
   await context.close();
+});
+
+test('the filters show from the start on a wide screen and stay folded under their button on a phone', async ({
+  page,
+}) => {
+  const type = page.getByTestId('map-filters').getByLabel('Type', { exact: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/properties/map?property_type=rent');
+  await expect(type).toBeVisible();
+  await expect(type).toHaveValue('rent');
+  await expect(page.getByTestId('map-filters').locator('summary')).toBeHidden();
+  await type.selectOption('sell');
+  await page.getByTestId('map-filters').getByRole('button', { name: 'Show properties' }).click();
+  await expect(page).toHaveURL(/property_type=sell/);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/properties/map');
+  await expect(type).toBeHidden();
+  await page.getByTestId('map-filters').locator('summary').click();
+  await expect(type).toBeVisible();
 });
 
 test('in Arabic the map controls sit on the reading side', async ({ page }) => {

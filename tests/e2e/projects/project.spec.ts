@@ -171,7 +171,9 @@ test('a holder of project access sees the plans as downloads; no one else can fe
 
   // The files are gated too: their address checks the caller on every download, and /uploads never serves them.
   const href = (await memberPage.getByRole('link', { name: 'Two-bedroom plan' }).getAttribute('href'))!;
-  expect(href).toMatch(new RegExp(`^/api/project-file/${id}/[\\w.-]+\\.pdf$`));
+  // Absolute on the site's address, as every download behind a check (docs/decisions/043).
+  expect(new URL(href).origin).toBe(new URL(memberPage.url()).origin);
+  expect(new URL(href).pathname).toMatch(new RegExp(`^/api/project-file/${id}/[\\w.-]+\\.pdf$`));
   const download = await memberPage.request.get(href);
   expect(download.status()).toBe(200);
   expect(download.headers()['content-type']).toBe('application/pdf');
@@ -190,4 +192,53 @@ test('a holder of project access sees the plans as downloads; no one else can fe
 
 test('an unknown project is a 404 page', async ({ page }) => {
   expect((await page.goto('/project-details/no-such-project'))?.status()).toBe(404);
+});
+
+test.describe("a project's photos on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  /** A demo project: its main photo and three gallery photos. */
+  async function demoProject(page: Page) {
+    const reply = await page.request.get('/api/get-projects?limit=1');
+    const [project] = (await reply.json()).data.items as { slug_id: string; title: string }[];
+    return project!;
+  }
+
+  test('swipe with a counter and open full screen, giving the focus back on Escape', async ({ page }) => {
+    const { slug_id, title } = await demoProject(page);
+    await page.goto(`/project-details/${slug_id}`);
+    await expect(page.locator('[data-gallery]')).toHaveAttribute('data-enhanced', '');
+    const counter = (text: string) => page.getByTestId('gallery-count').filter({ hasText: text });
+    await expect(counter('1 / 4')).toBeInViewport({ ratio: 1 });
+    await expect(counter('2 / 4')).not.toBeInViewport();
+    await page.locator('[data-gallery-strip]').evaluate((strip) => strip.scrollBy({ left: strip.clientWidth }));
+    await expect(counter('2 / 4')).toBeInViewport({ ratio: 1 });
+
+    const open = page.getByRole('button', { name: 'Full screen' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const viewer = page.getByRole('dialog', { name: `Photos of ${title}` });
+    await expect(viewer).toBeVisible();
+    await expect(viewer.locator('[data-gallery-position]')).toHaveText('Photo 2 of 4');
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer.locator('[data-gallery-position]')).toHaveText('Photo 3 of 4');
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the photos are a plain strip of links to their files', async ({ page }) => {
+      const { slug_id, title } = await demoProject(page);
+      await page.goto(`/project-details/${slug_id}`);
+      const photos = page.locator('[data-gallery-strip] a');
+      await expect(photos).toHaveCount(4);
+      await expect(page.getByRole('link', { name: `Photo 1 of 4: ${title}` })).toHaveAttribute('href', /\/uploads\//);
+      await expect(page.getByTestId('gallery-count').first()).toHaveText('1 / 4');
+      await expect(page.getByRole('button', { name: 'Full screen' })).toBeHidden();
+    });
+  });
 });

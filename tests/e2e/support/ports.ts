@@ -8,3 +8,6 @@ export const sidePort = (offset: number) => E2E_PORT + offset;
 
 /** The local Google key set (tests/e2e/accounts/google.spec.ts), also named in playwright.config.ts. */
 export const JWKS_PORT = sidePort(99);
+
+/** A page of another site that may call the API (tests/e2e/api/cross-origin.spec.ts), allowed in playwright.config.ts. */
+export const ALLOWED_CLIENT_PORT = sidePort(31);

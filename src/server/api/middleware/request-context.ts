@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { env } from '../../env.ts';
-import { negotiateLanguage } from '../../i18n/negotiate.ts';
-import { languageCatalog } from '../../services/language-service.ts';
+import { resolveRequestContext } from '../../platform/request-context.ts';
 import type { ApiDeps, ApiEnv } from '../context.ts';
 
-export const LANGUAGE_COOKIE = 'lang';
+/** Tells a client that the token or cookie it sent no longer signs anyone in, and why: `invalid` or `deactivated`. */
+export const SESSION_ENDED_HEADER = 'X-Session-Ended';
 
 /** The peer address, or the first X-Forwarded-For hop when a trusted proxy sets it (TRUST_PROXY). */
 function clientIp(forwardedFor: string | undefined, peer: string | undefined): string {
@@ -14,28 +13,31 @@ function clientIp(forwardedFor: string | undefined, peer: string | undefined): s
   return peer ?? 'unknown';
 }
 
-/** Dependencies, request id and the caller's language for every API request. */
+/**
+ * Dependencies, and the request's context as the pages get it too (src/server/platform/request-context.ts): its id,
+ * the caller's language, and the caller from `Authorization: Bearer` (API clients) or the session cookie (browser).
+ * A token that signs nobody in (unknown, expired, revoked, malformed, or its account deactivated) makes the caller
+ * a visitor, so public and optional-token calls still answer, with X-Session-Ended; `requireUser` /
+ * `requireAdmin` then answer login-required calls with why.
+ */
 export function requestContext(deps: ApiDeps) {
   return createMiddleware<ApiEnv>(async (c, next) => {
     for (const [key, value] of Object.entries(deps)) c.set(key as keyof ApiDeps, value as never);
     c.set('clientIp', clientIp(c.req.header('x-forwarded-for'), c.env?.clientAddress));
-    const incoming = c.req.header('x-request-id');
-    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    c.set('requestId', requestId);
-    c.set('user', null);
-    c.set('authViaCookie', false);
-    const catalog = await languageCatalog(deps.db);
-    const lang = negotiateLanguage(
-      {
-        query: c.req.query('lang') ?? c.req.header('x-language'),
-        cookie: getCookie(c, LANGUAGE_COOKIE),
-        acceptLanguage: c.req.header('accept-language'),
-      },
-      catalog.languages.map((l) => l.code),
-      catalog.defaultCode,
-    );
-    c.set('t', catalog.translator(lang));
-    c.header('x-request-id', requestId);
+    const context = await resolveRequestContext(deps.db, {
+      url: new URL(c.req.url),
+      headers: c.req.raw.headers,
+      cookie: (name) => getCookie(c, name),
+      takesBearer: true,
+    });
+    c.set('requestId', context.requestId);
+    c.set('t', context.t);
+    c.set('user', context.user);
+    c.set('credential', context.credential);
+    c.set('sessionEnded', context.sessionEnded);
+    c.set('fromAllowedOrigin', false);
+    c.header('x-request-id', context.requestId);
+    if (context.sessionEnded) c.header(SESSION_ENDED_HEADER, context.sessionEnded);
     await next();
   });
 }

@@ -18,7 +18,8 @@ const item = loose('AdminContentItem');
 
 function entityRoutes(entity: AdminEntity) {
   const path = `/admin/${entity.name}`;
-  const fields = entity.fields.map((f) => `${f.name}${f.kind === 'file' ? ' (file)' : ''}`).join(', ');
+  const note = { file: ' (file)', names: ' (object: the name by language code)' } as Partial<Record<string, string>>;
+  const fields = entity.fields.map((f) => `${f.name}${note[f.kind] ?? ''}`).join(', ');
   const body = `Body (JSON or multipart form): ${fields}. Editing may send only the fields that change.`;
   return {
     list: adminRoute({

@@ -20,7 +20,8 @@ const routes = {
     summary: 'Change settings',
     description:
       'Body (JSON or form): any settings by key. An empty secret keeps the stored one; `clear` (a key or a list) ' +
-      'removes secrets. demo_mode cannot be changed here. Answers with the settings as GET does.',
+      'removes secrets. demo_mode can be switched on here, not off (every change is refused while it is on). ' +
+      'Answers with the settings as GET does.',
     responses: replies(groups, 'Saved'),
   }),
 };

@@ -93,5 +93,5 @@ export const advertisementRoutes = newRouter()
   .openapi(routes.mine, async (c) => ok(c, await listMyAdvertisements(c.var, c.var.user!, c.req.valid('query'))))
   .openapi(routes.featured, async (c) => {
     const { type, offset, limit } = c.req.valid('query');
-    return ok(c, await getFeaturedData(c.var, c.var.user, type, { offset, limit }));
+    return ok(c, await getFeaturedData(c.var, c.var.user, type, { offset, limit }, c.var.t.lang));
   });

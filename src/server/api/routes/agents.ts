@@ -44,6 +44,13 @@ export const agentRoutes = newRouter()
     const by = is_admin ? { isAdmin: true as const } : { slug: slug_id! };
     return ok(
       c,
-      await agentListings(c.var, c.var.user, by, is_projects ? 'projects' : 'properties', { offset, limit }),
+      await agentListings(
+        c.var,
+        c.var.user,
+        by,
+        is_projects ? 'projects' : 'properties',
+        { offset, limit },
+        c.var.t.lang,
+      ),
     );
   });

@@ -80,10 +80,16 @@ export const catalogRoutes = newRouter()
     const { search, has_property, offset, limit } = c.req.valid('query');
     return ok(
       c,
-      await getCategories(c.var.db, c.var.storage, { search, hasProperty: has_property ?? false, offset, limit }),
+      await getCategories(c.var.db, c.var.storage, {
+        search,
+        hasProperty: has_property ?? false,
+        offset,
+        limit,
+        lang: c.var.t.lang,
+      }),
     );
   })
-  .openapi(getFacilitiesRoute, async (c) => ok(c, await getFacilities(c.var.db, c.var.storage)))
-  .openapi(getFacilitiesForFilterRoute, async (c) => ok(c, await getFacilities(c.var.db, c.var.storage)))
+  .openapi(getFacilitiesRoute, async (c) => ok(c, await getFacilities(c.var.db, c.var.storage, c.var.t.lang)))
+  .openapi(getFacilitiesForFilterRoute, async (c) => ok(c, await getFacilities(c.var.db, c.var.storage, c.var.t.lang)))
   .openapi(getCitiesRoute, async (c) => ok(c, await getCities(c.var.db, c.var.storage, c.req.valid('query'))))
-  .openapi(getReportReasonsRoute, async (c) => ok(c, await getReportReasons(c.var.db)));
+  .openapi(getReportReasonsRoute, async (c) => ok(c, await getReportReasons(c.var.db, c.var.t.lang)));

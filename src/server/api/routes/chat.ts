@@ -16,7 +16,9 @@ import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter } from '../router.ts';
+import { offsetPaging, pagePaging } from '../../paging.ts';
 import { page } from '../schemas.ts';
+import { storedFileResponse } from '../../storage/file-response.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['chat'];
@@ -40,9 +42,7 @@ const routes = {
       'unread_count.',
     security,
     middleware: [requireUser] as const,
-    request: {
-      query: z.object({ offset: z.string().optional(), limit: z.string().optional() }),
-    },
+    request: { query: z.object(offsetPaging({ limit: 50 })) },
     responses: replies(page(anything), 'Your conversations'),
   }),
   messages: createRoute({
@@ -51,18 +51,18 @@ const routes = {
     tags,
     summary: 'A conversation, newest first; marks what was sent to you as read',
     description:
-      'user_id (the other user; admins name the user) or to_admin=1, property_id (optional), page (from 1), ' +
-      'per_page (at most 100). Only your own conversations: data.conversation has the other side, the listing and ' +
-      'blocked_by_me / blocked_me.',
+      'user_id (the other user, or receiver_id as send_message names them; admins name the user) or to_admin=1, ' +
+      'property_id (optional), page (from 1), per_page (at most 100). Only your own conversations: ' +
+      'data.conversation has the other side, the listing and blocked_by_me / blocked_me.',
     security,
     middleware: [requireUser] as const,
     request: {
       query: z.object({
         user_id: z.string().optional(),
+        receiver_id: z.string().optional(),
         to_admin: z.string().optional(),
         property_id: z.string().optional(),
-        page: z.string().optional(),
-        per_page: z.string().optional(),
+        ...pagePaging(),
       }),
     },
     responses: replies(
@@ -118,7 +118,9 @@ const routes = {
     path: '/chat/typing',
     tags,
     summary: 'Tell the other side you are typing (live only, nothing stored)',
-    description: 'receiver_id or to_admin=1, property_id.',
+    description:
+      'receiver_id or to_admin=1, property_id. Only to whom send_message could write, and refused the same way ' +
+      '(404 for a listing neither side owns or an inactive user, 422 without a listing, 403 blocked between a blocked pair).',
     security,
     middleware: [requireUser] as const,
     responses: replies(z.object({ sent: z.boolean() }), 'Typing sent'),
@@ -156,8 +158,8 @@ const lastEventId = (header: string | undefined, query: string | undefined) => {
 };
 
 export const chatRoutes = newRouter()
-  .openapi(routes.chats, async (c) => ok(c, await listChats(c.var, c.var.user!, c.req.query())))
-  .openapi(routes.messages, async (c) => ok(c, await getConversation(c.var, c.var.user!, c.req.query())))
+  .openapi(routes.chats, async (c) => ok(c, await listChats(c.var, c.var.user!, c.req.valid('query'))))
+  .openapi(routes.messages, async (c) => ok(c, await getConversation(c.var, c.var.user!, c.req.valid('query'))))
   .openapi(routes.send, async (c) => ok(c, await sendMessage(c.var, c.var.user!, await readBody(c)), 'chat.sent'))
   .openapi(routes.delete, async (c) =>
     ok(c, await deleteMessage(c.var, c.var.user!, (await readBody(c)).fields), 'chat.deleted'),
@@ -172,11 +174,7 @@ export const chatRoutes = newRouter()
   .openapi(routes.attachment, async (c) => {
     const file = await messageAttachment(c.var, c.var.user!, c.req.valid('param'));
     const inline = file.contentType.startsWith('image/') || file.contentType.startsWith('audio/');
-    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
-      'content-type': file.contentType,
-      'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      'cache-control': 'private, max-age=3600',
-    });
+    return storedFileResponse(file, { inline, name: file.name, cacheControl: 'private, max-age=3600' });
   })
   .openapi(routes.stream, (c) => {
     const resumeFrom = lastEventId(c.req.header('last-event-id'), c.req.query('last_event_id'));

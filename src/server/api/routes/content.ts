@@ -45,8 +45,8 @@ export const contentRoutes = newRouter()
   .openapi(faqsRoute, async (c) => ok(c, await listFaqs(c.var.db, c.req.valid('query'))))
   .openapi(articlesRoute, async (c) => {
     const { id, slug_id, category_id, offset, limit } = c.req.valid('query');
-    if (id || slug_id) return ok(c, await getArticle(c.var, id ? { id } : { slug: slug_id! }));
-    return ok(c, await listArticles(c.var, { categoryId: category_id }, { offset, limit }));
+    if (id || slug_id) return ok(c, await getArticle(c.var, id ? { id } : { slug: slug_id! }, c.var.t.lang));
+    return ok(c, await listArticles(c.var, { categoryId: category_id }, { offset, limit }, c.var.t.lang));
   })
   .openapi(contactRoute, async (c) => {
     const { fields } = await readBody(c);

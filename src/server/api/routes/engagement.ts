@@ -69,7 +69,9 @@ export const engagementRoutes = newRouter()
     const result = await setFavourite(c.var.db, c.var.user!, (await readBody(c)).fields);
     return ok(c, result, result.is_favourite ? 'favourite.added' : 'favourite.removed');
   })
-  .openapi(routes.favourites, async (c) => ok(c, await favouriteProperties(c.var, c.var.user!, c.req.valid('query'))))
+  .openapi(routes.favourites, async (c) =>
+    ok(c, await favouriteProperties(c.var, c.var.user!, c.req.valid('query'), c.var.t.lang)),
+  )
   .openapi(routes.interest, async (c) => {
     const result = await setInterest(c.var.db, c.var.user!, (await readBody(c)).fields);
     return ok(c, result, result.is_interested ? 'interest.added' : 'interest.removed');

@@ -1,13 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AREA_MAX_POINTS, AREA_MIN_POINTS, parseArea } from '../../../islands/map/geo.ts';
+import { POSTED_SINCE } from '../../../lib/listing-filters.ts';
 import { MAX_ID } from '../../../lib/validation/ids.ts';
 import { propertyTypeSchema } from '../../../lib/validation/property.ts';
 import { findPlaces, reverseGeocode } from '../../services/geocode-service.ts';
 import { citiesNear, searchMapForApi } from '../../services/map-search-service.ts';
+import { countParam, offsetPaging } from '../../paging.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
-import { checkPriceRange, totalCapped } from '../schemas.ts';
-import { propertyCard } from './properties.ts';
+import { checkPriceRange, queryFlag, totalCapped } from '../schemas.ts';
+import { bedroomsParam, propertyCard } from './properties.ts';
 
 /* ---------- query values: empty means absent; malformed values are a 422 naming the field ---------- */
 
@@ -69,30 +71,9 @@ const price = z
       .optional(),
   )
   .openapi({ type: 'number' });
-const count = (fallback: number, max: number) =>
-  z
-    .preprocess(
-      (v) => decimal(blank(v)),
-      z
-        .number({ error: 'listing.invalid_limit' })
-        .int('listing.invalid_limit')
-        .min(1, 'listing.invalid_limit')
-        .optional(),
-    )
-    .transform((v) => Math.min(v ?? fallback, max))
-    .openapi({ type: 'integer', default: fallback, maximum: max });
-const offset = z
-  .preprocess(
-    (v) => decimal(blank(v)),
-    z
-      .number({ error: 'listing.invalid_number' })
-      .int('listing.invalid_number')
-      .min(0, 'listing.invalid_number')
-      .max(1_000_000, 'listing.invalid_number')
-      .optional(),
-  )
-  .transform((v) => v ?? 0)
-  .openapi({ type: 'integer', default: 0 });
+const text = z
+  .preprocess(blank, z.string({ error: 'listing.invalid_text' }).trim().max(100, 'listing.invalid_text').optional())
+  .openapi({ type: 'string' });
 
 /** Both coordinates of a point, or neither. */
 function pairComplete(q: { latitude?: number | undefined; longitude?: number | undefined }, ctx: z.RefinementCtx) {
@@ -120,8 +101,16 @@ const boundsQuery = z
     category_slug_id: z.preprocess(blank, z.string().trim().max(200).optional()).openapi({ type: 'string' }),
     min_price: price,
     max_price: price,
-    offset,
-    limit: count(20, 100),
+    bedrooms: bedroomsParam,
+    search: text,
+    city: text,
+    state: text,
+    country: text,
+    posted_since: z
+      .preprocess(blank, z.enum(POSTED_SINCE, { error: 'listing.invalid_posted_since' }).optional())
+      .openapi({ type: 'string', enum: [...POSTED_SINCE] }),
+    promoted: queryFlag.optional(),
+    ...offsetPaging(),
   })
   .superRefine((q, ctx) => {
     const edges = (['south', 'west', 'north', 'east'] as const).filter((k) => q[k] !== undefined);
@@ -142,7 +131,7 @@ function pointRequired(q: { latitude?: number | undefined; longitude?: number | 
     ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'map.point_required' });
 }
 const pointQuery = z.object({ latitude, longitude }).superRefine(pointRequired);
-const nearbyCitiesQuery = z.object({ latitude, longitude, limit: count(8, 20) }).superRefine(pointRequired);
+const nearbyCitiesQuery = z.object({ latitude, longitude, limit: countParam(8, 20) }).superRefine(pointRequired);
 /** After pointQuery's refinement both are there. */
 const pointOf = (q: { latitude?: number | undefined; longitude?: number | undefined }) => ({
   latitude: q.latitude!,
@@ -213,7 +202,8 @@ const routes = {
       'antimeridian), tested exactly after the box; ' +
       '`latitude`, `longitude` a point: the list is nearest first with `distance_km`, searched in a box reaching 25, 100, ' +
       'then 500 km, then everywhere until something is found. Filters: `property_type` sell|rent, `category_id` or ' +
-      '`category_slug_id`, `min_price`, `max_price`. `items` is one page (`offset`, `limit` up to 100, newest ' +
+      '`category_slug_id`, `min_price`, `max_price`, and as get-property-list takes them `bedrooms`, `search`, `city`, `state`, ' +
+      '`country`, `posted_since`, `promoted=1`. `items` is one page (`offset`, `limit` up to 100, newest ' +
       'first); `markers` are every match, up to 1000. A view known to hold more than 500 listings (and no `area`, ' +
       '`latitude`/`longitude` or price filter) gets `clusters` instead: its listings counted by area (counts at the ' +
       "view's edges include listings just outside it), with `markers` empty. Nothing given: every listing that " +
@@ -251,9 +241,10 @@ const routes = {
     summary: 'The city, state, country and formatted address of a point',
     description:
       'Answered offline from a shipped gazetteer (about 156,000 cities): the nearest city, with a capital or a ' +
-      "state's namesake preferred over a district up to 3 km nearer. 404 when no city is within 100 km.",
+      "state's namesake preferred over a district up to 3 km nearer. Where no city is within 100 km (the sea), " +
+      'an ordinary answer with `data` null and a message saying so: a point with no town is no error.',
     request: { query: pointQuery },
-    responses: replies(place, 'The place'),
+    responses: replies(place.nullable(), 'The place, or null where no town is within 100 km'),
   }),
   search: createRoute({
     method: 'get',
@@ -270,7 +261,7 @@ const routes = {
           .trim()
           .min(2, 'location.search_length')
           .max(100, 'location.search_length'),
-        limit: count(8, 20),
+        limit: countParam(8, 20),
       }),
     },
     responses: replies(z.array(place), 'Places'),
@@ -294,8 +285,15 @@ export const mapRoutes = newRouter()
       categorySlug: q.category_slug_id,
       minPrice: q.min_price,
       maxPrice: q.max_price,
+      minBedrooms: q.bedrooms,
+      search: q.search,
+      city: q.city,
+      state: q.state,
+      country: q.country,
+      postedSince: q.posted_since,
+      promoted: q.promoted,
     };
-    return ok(c, await searchMapForApi(c.var, c.var.user, query, { offset: q.offset, limit: q.limit }));
+    return ok(c, await searchMapForApi(c.var, c.var.user, query, { offset: q.offset, limit: q.limit }, c.var.t.lang));
   })
   .openapi(routes.nearbyCities, async (c) => {
     const q = c.req.valid('query');
@@ -305,7 +303,10 @@ export const mapRoutes = newRouter()
       cities.map(({ distanceKm, ...city }) => ({ ...city, distance_km: distanceKm })),
     );
   })
-  .openapi(routes.reverse, async (c) => ok(c, await reverseGeocode(pointOf(c.req.valid('query')))))
+  .openapi(routes.reverse, async (c) => {
+    const found = await reverseGeocode(pointOf(c.req.valid('query')));
+    return found ? ok(c, found) : ok(c, null, 'location.no_place');
+  })
   .openapi(routes.search, async (c) => {
     const { search, limit } = c.req.valid('query');
     return ok(c, await findPlaces(search, limit));

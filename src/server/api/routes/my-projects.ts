@@ -9,7 +9,7 @@ import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter } from '../router.ts';
-import { page, paginationQuery } from '../schemas.ts';
+import { page, paginationQuery, queryFlag } from '../schemas.ts';
 
 const project = z.record(z.string(), z.unknown()).openapi('OwnProject');
 const security = [{ bearer: [] }];
@@ -50,10 +50,15 @@ const routes = {
     path: '/get-added-projects',
     tags: ['my projects'],
     summary: 'Your projects, whatever their review state',
+    description:
+      '`slug_id` one of them; with it, `get_similar=1` adds `similar`: up to 4 public projects of its category ' +
+      '(as get-project-detail gives them).',
     security,
     middleware: [requireUser] as const,
-    request: { query: paginationQuery.extend({ slug_id: z.string().max(200).optional() }) },
-    responses: replies(page(project), 'Your projects'),
+    request: {
+      query: paginationQuery.extend({ slug_id: z.string().max(200).optional(), get_similar: queryFlag.optional() }),
+    },
+    responses: replies(page(project).extend({ similar: z.array(project).optional() }), 'Your projects'),
   }),
 };
 
@@ -71,6 +76,7 @@ export const myProjectRoutes = newRouter()
     return ok(c, null, 'project.deleted');
   })
   .openapi(routes.list, async (c) => {
-    const { offset, limit, slug_id } = c.req.valid('query');
-    return ok(c, await listMyProjects(c.var, c.var.user!, { offset, limit, slug: slug_id }));
+    const { offset, limit, slug_id, get_similar } = c.req.valid('query');
+    const page = { offset, limit, slug: slug_id, similar: get_similar };
+    return ok(c, await listMyProjects(c.var, c.var.user!, page, c.var.t.lang));
   });

@@ -14,7 +14,7 @@ import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter } from '../router.ts';
-import { page, paginationQuery } from '../schemas.ts';
+import { page, paginationQuery, queryFlag } from '../schemas.ts';
 
 const property = z.record(z.string(), z.unknown()).openapi('OwnProperty');
 const security = [{ bearer: [] }];
@@ -86,9 +86,14 @@ const routes = {
     path: '/get-added-properties',
     tags: ['my properties'],
     summary: 'Your properties, whatever their review state',
+    description:
+      '`slug_id` one of them; `is_promoted=1` (or true) only those featured now. Items carry `promoted` as public ' +
+      'listing cards do: true while an approved featuring runs.',
     security,
     middleware: [requireUser] as const,
-    request: { query: paginationQuery.extend({ slug_id: z.string().max(200).optional() }) },
+    request: {
+      query: paginationQuery.extend({ slug_id: z.string().max(200).optional(), is_promoted: queryFlag.optional() }),
+    },
     responses: replies(page(property), 'Your properties'),
   }),
 };
@@ -121,6 +126,6 @@ export const myPropertyRoutes = newRouter()
     return ok(c, { fields: translateFieldMessages(fields, c.var.t) });
   })
   .openapi(routes.list, async (c) => {
-    const { offset, limit, slug_id } = c.req.valid('query');
-    return ok(c, await listMyProperties(c.var, c.var.user!, { offset, limit, slug: slug_id }));
+    const { offset, limit, slug_id, is_promoted } = c.req.valid('query');
+    return ok(c, await listMyProperties(c.var, c.var.user!, { offset, limit, slug: slug_id, promoted: is_promoted }));
   });

@@ -4,7 +4,7 @@ import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter } from '../router.ts';
-import { page } from '../schemas.ts';
+import { page, paginationQuery } from '../schemas.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['notifications'];
@@ -30,7 +30,7 @@ const routes = {
     summary: 'Your notifications, newest first, with the unread count',
     security,
     middleware: [requireUser] as const,
-    request: { query: z.object({ offset: z.string().optional(), limit: z.string().optional() }) },
+    request: { query: paginationQuery },
     responses: replies(page(notification).extend({ unread: z.number() }), 'Notifications'),
   }),
   markRead: createRoute({
@@ -47,7 +47,9 @@ const routes = {
 };
 
 export const notificationRoutes = newRouter()
-  .openapi(routes.list, async (c) => ok(c, await listUserNotifications(c.var.db, c.var.user!, c.req.query(), c.var.t)))
+  .openapi(routes.list, async (c) =>
+    ok(c, await listUserNotifications(c.var.db, c.var.user!, c.req.valid('query'), c.var.t)),
+  )
   .openapi(routes.markRead, async (c) =>
     ok(
       c,

@@ -2,8 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   PACKAGE_FEATURES,
   assignFreePackage,
-  checkPackageLimit,
   listPackages,
+  packageLimitReply,
 } from '../../services/package-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
@@ -69,12 +69,24 @@ const routes = {
     summary: 'Whether you may use a package feature now',
     description:
       'type: property_list, property_feature, project_list, project_feature (counted against a limit), ' +
-      'mortgage_calculator_detail, premium_properties, project_access. A failed check counts as not available.',
+      'mortgage_calculator_detail, premium_properties, project_access. A failed check counts as not available. ' +
+      "A caller holding no package at all may still list: post_property and post_project start the site's free " +
+      'package (the first on sale that includes listing) with the first listing, so for property_list and ' +
+      'project_list such a caller gets all true and free_package names the package posting starts; the message ' +
+      'says so. Without a free package the message says the caller has no package yet; a refused feature, why.',
     security,
     middleware: [requireUser] as const,
     request: { query: z.object({ type: feature }) },
     responses: replies(
-      z.object({ package_available: z.boolean(), feature_available: z.boolean(), limit_available: z.boolean() }),
+      z.object({
+        package_available: z.boolean(),
+        feature_available: z.boolean(),
+        limit_available: z.boolean(),
+        free_package: z
+          .object({ id: z.number(), name: z.string() })
+          .nullable()
+          .openapi({ description: "The site's free package a first listing starts (named in the caller's language)" }),
+      }),
       'Availability',
     ),
   }),
@@ -83,9 +95,17 @@ const routes = {
 const assignBody = z.object({ package_id: z.coerce.number({ error: 'validation.required' }).int().positive() });
 
 export const packageRoutes = newRouter()
-  .openapi(routes.list, async (c) => ok(c, await listPackages(c.var.db, c.var.user)))
+  .openapi(routes.list, async (c) => ok(c, await listPackages(c.var.db, c.var.user, c.var.t.lang)))
   .openapi(routes.assign, async (c) => {
     const { package_id } = assignBody.parse((await readBody(c)).fields);
-    return ok(c, await assignFreePackage(c.var.db, c.var.user!, package_id), 'package.assigned');
+    return ok(c, await assignFreePackage(c.var.db, c.var.user!, package_id, c.var.t.lang), 'package.assigned');
   })
-  .openapi(routes.check, async (c) => ok(c, await checkPackageLimit(c.var.db, c.var.user!, c.req.valid('query').type)));
+  .openapi(routes.check, async (c) => {
+    const { message, ...check } = await packageLimitReply(
+      c.var.db,
+      c.var.user!,
+      c.req.valid('query').type,
+      c.var.t.lang,
+    );
+    return ok(c, check, message.key, message.params);
+  });

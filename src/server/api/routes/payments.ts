@@ -20,9 +20,10 @@ import type { ApiEnv } from '../context.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter } from '../router.ts';
-import { page } from '../schemas.ts';
+import { page, paginationQuery } from '../schemas.ts';
 import { adminRoute, idParams, loose } from './admin-route.ts';
 import type { Context } from 'hono';
+import { storedFileResponse } from '../../storage/file-response.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['payments'];
@@ -100,7 +101,7 @@ const routes = {
     summary: 'Your payments, newest first',
     security,
     middleware: [requireUser] as const,
-    request: { query: z.object({ offset: z.string().optional(), limit: z.string().optional() }) },
+    request: { query: paginationQuery },
     responses: replies(page(transaction), 'Payments'),
   }),
   stripe: startRoute(
@@ -202,7 +203,9 @@ async function start(c: Context<ApiEnv>, provider: OnlineProvider, input: unknow
 
 export const paymentRoutes = newRouter()
   .openapi(routes.settings, async (c) => ok(c, await getPaymentSettings(c.var.db)))
-  .openapi(routes.details, async (c) => ok(c, await listPaymentDetails(c.var.db, c.var.user!, c.req.query())))
+  .openapi(routes.details, async (c) =>
+    ok(c, await listPaymentDetails(c.var.db, c.var.user!, c.req.valid('query'), c.var.t.lang)),
+  )
   .openapi(routes.stripe, async (c) => {
     const { package_id, platform_type } = platformSchema.parse((await readBody(c)).fields);
     const flow = platform_type === 'app' ? 'sdk' : 'redirect';
@@ -217,43 +220,45 @@ export const paymentRoutes = newRouter()
   .openapi(routes.flutterwave, async (c) => start(c, 'flutterwave', (await readBody(c)).fields))
   .openapi(routes.razorpay, async (c) => start(c, 'razorpay', (await readBody(c)).fields))
   .openapi(routes.bankTransfer, async (c) =>
-    ok(c, await submitBankTransfer(c.var, c.var.user!, await readBody(c)), 'payment.result.review'),
+    ok(c, await submitBankTransfer(c.var, c.var.user!, await readBody(c), c.var.t.lang), 'payment.result.review'),
   )
   .openapi(routes.fail, async (c) => {
     const body = (await readBody(c)).fields;
-    const view = await reportPaymentFailure(c.var.db, c.var.user!, body);
+    const view = await reportPaymentFailure(c.var.db, c.var.user!, body, c.var.t.lang);
     return ok(c, view, view.status === 'canceled' ? 'payment.result.canceled' : 'payment.result.failed');
   })
   .openapi(routes.receipt, async (c) => {
     const file = await receiptFile(c.var, c.var.user!, c.req.valid('query').payment_transaction_id);
-    return new Response(file.body as Uint8Array<ArrayBuffer>, {
-      headers: {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.name.replace(/"/g, '')}"`,
-        'cache-control': 'private, no-store',
-      },
-    });
+    return storedFileResponse(file, { inline: false, name: file.name, cacheControl: 'private, no-store' });
   })
   .openapi(routes.webhook, async (c) => {
     // The signature covers the exact bytes sent, so the body is read raw, never parsed and re-serialised.
     const raw = new Uint8Array(await c.req.arrayBuffer());
     return ok(c, await handleWebhook(c.var, c.req.valid('param').provider, raw, c.req.raw.headers));
   })
-  .openapi(routes.adminList, async (c) => ok(c, await listPaymentsForAdmin(c.var.db, c.var.user, c.req.valid('query'))))
+  .openapi(routes.adminList, async (c) =>
+    ok(c, await listPaymentsForAdmin(c.var.db, c.var.user, c.req.valid('query'), c.var.t.lang)),
+  )
   .openapi(routes.adminApprove, async (c) =>
     ok(
       c,
-      await reviewBankTransfer(c.var.db, c.var.user, c.req.valid('param').id, { approve: true }),
+      await reviewBankTransfer(c.var.db, c.var.user, c.req.valid('param').id, { approve: true }, c.var.t.lang),
       'payment.approved',
     ),
   )
   .openapi(routes.adminReject, async (c) =>
     ok(
       c,
-      await reviewBankTransfer(c.var.db, c.var.user, c.req.valid('param').id, {
-        approve: false,
-        input: (await readBody(c)).fields,
-      }),
+      await reviewBankTransfer(
+        c.var.db,
+        c.var.user,
+        c.req.valid('param').id,
+        {
+          approve: false,
+          input: (await readBody(c)).fields,
+        },
+        c.var.t.lang,
+      ),
       'payment.rejected',
     ),
   );

@@ -65,4 +65,6 @@ export const personalisedRoutes = newRouter()
     await clearPersonalised(c.var, c.var.user!);
     return ok(c, null, 'personalised.cleared');
   })
-  .openapi(routes.recommend, async (c) => ok(c, await recommendations(c.var, c.var.user!, c.req.valid('query'))));
+  .openapi(routes.recommend, async (c) =>
+    ok(c, await recommendations(c.var, c.var.user!, c.req.valid('query'), c.var.t.lang)),
+  );

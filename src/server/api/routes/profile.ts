@@ -28,7 +28,13 @@ const routes = {
     user,
     'Form or JSON: name, email, mobile, address, city, state, country, latitude, longitude, about_me, facebook_id, twiiter_id, instagram_id, youtube_id, linkedin_id, notification (0/1), fcm_id; `profile`: a JPEG or PNG photo of at least 120x120.',
   ),
-  beforeLogout: route('post', '/before-logout', 'Forget this device push token', z.null(), 'Body: fcm_id.'),
+  beforeLogout: route(
+    'post',
+    '/before-logout',
+    'Sign out, and forget this device push token',
+    z.null(),
+    "Body: fcm_id. Revokes the session, as logout does, and forgets the push token when it is the caller's (none sent: the caller's push token, whichever it is).",
+  ),
   logout: route('post', '/logout', 'Revoke the current session', z.null()),
   deleteUser: route(
     'post',

@@ -7,6 +7,7 @@ import { projectDetail, projectFile, searchProjects } from '../../services/proje
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
 import { page, paginationQuery, queryFlag, imageReply, seoMetaReply } from '../schemas.ts';
+import { storedFileResponse } from '../../storage/file-response.ts';
 
 /* Query values: an empty value means "not given", as the spec's clients leave empty fields out. */
 const idQuery = z
@@ -173,25 +174,19 @@ export const projectRoutes = newRouter()
       country: q.country,
       postedSince: q.posted_since,
     };
-    return ok(c, await searchProjects(c.var, c.var.user, search, { offset: q.offset, limit: q.limit }));
+    return ok(c, await searchProjects(c.var, c.var.user, search, { offset: q.offset, limit: q.limit }, c.var.t.lang));
   })
   .openapi(routes.detail, async (c) => {
     const { slug_id, id, get_similar } = c.req.valid('query');
     if (!slug_id && !id) throw AppError.validation({ slug_id: ['validation.required'] });
     const by = slug_id ? { slug: slug_id } : { id: id! };
-    const detail = await projectDetail(c.var, by, c.var.user, { similar: get_similar ?? false });
+    const detail = await projectDetail(c.var, by, c.var.user, c.var.t.lang, { similar: get_similar ?? false });
     const message = detail.access_message ?? 'api.ok';
     return ok(c, { ...detail, access_message: detail.access_message && c.var.t(detail.access_message) }, message);
   })
   .openapi(routes.file, async (c) => {
     const { project_id, name } = c.req.valid('param');
     const file = await projectFile(c.var, c.var.user, project_id, name);
-    return new Response(file.body as Uint8Array<ArrayBuffer>, {
-      headers: {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.name.replace(/"/g, '')}"`,
-        // Who may read it depends on the caller's package: never kept by a shared cache.
-        'cache-control': 'private, no-store',
-      },
-    });
+    // Who may read it depends on the caller's package: never kept by a shared cache.
+    return storedFileResponse(file, { inline: false, name: file.name, cacheControl: 'private, no-store' });
   });

@@ -1,18 +1,20 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { POSTED_SINCE, SORTS } from '../../../lib/listing-filters.ts';
 import { MAX_ID } from '../../../lib/validation/ids.ts';
 import { propertyTypeSchema } from '../../../lib/validation/property.ts';
 import { AppError } from '../../errors.ts';
+import { offsetPaging } from '../../paging.ts';
+import { apiSearchSuggestions } from '../../services/forgiving-search-service.ts';
 import { homepageData } from '../../services/home-service.ts';
 import { viewProperty } from '../../services/property-detail-service.ts';
 import { nearbyProperties, searchProperties, type PropertySearch } from '../../services/property-service.ts';
+import type { ApiEnv } from '../context.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
-import { checkPriceRange, listingPage, imageReply, seoMetaReply, cityReply } from '../schemas.ts';
+import { checkPriceRange, listingPage, imageReply, seoMetaReply, cityReply, totalCapped } from '../schemas.ts';
 
 /* ---------- query values: empty means absent, anything malformed is a 422 with a message per field ---------- */
-
-const MAX_LIMIT = 100;
 
 /** '' (and blank text) is "not given": the spec's clients leave empty fields out, others send them empty. */
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -40,25 +42,15 @@ const flagParam = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'on')
   .openapi({ type: 'string', enum: ['1', '0'] });
+/** At least this many bedrooms (the number parameters named as bedrooms), as the results page's filter offers. */
+export const bedroomsParam = optional(
+  z.coerce
+    .number({ error: 'listing.invalid_bedrooms' })
+    .int('listing.invalid_bedrooms')
+    .min(1, 'listing.invalid_bedrooms')
+    .max(20, 'listing.invalid_bedrooms'),
+).openapi({ type: 'integer', minimum: 1, maximum: 20 });
 const typeParam = optional(propertyTypeSchema).openapi({ type: 'string', enum: ['sell', 'rent', '0', '1'] });
-
-const paging = {
-  offset: optional(
-    z.coerce
-      .number({ error: 'listing.invalid_number' })
-      .int('listing.invalid_number')
-      .min(0, 'listing.invalid_number')
-      .max(1_000_000, 'listing.invalid_number'),
-  )
-    .transform((v) => v ?? 0)
-    .openapi({ type: 'integer', default: 0 }),
-  limit: optional(
-    z.coerce.number({ error: 'listing.invalid_limit' }).int('listing.invalid_limit').min(1, 'listing.invalid_limit'),
-  )
-    // Asking for more than a page holds gets the largest page, not an error.
-    .transform((v) => Math.min(v ?? 20, MAX_LIMIT))
-    .openapi({ type: 'integer', default: 20, maximum: MAX_LIMIT }),
-};
 
 const listQuery = z
   .object({
@@ -72,6 +64,7 @@ const listQuery = z
     country: textParam(100),
     min_price: priceParam,
     max_price: priceParam,
+    bedrooms: bedroomsParam,
     posted_since: optional(z.enum(POSTED_SINCE, { error: 'listing.invalid_posted_since' })).openapi({
       type: 'string',
       enum: [...POSTED_SINCE],
@@ -89,7 +82,7 @@ const listQuery = z
     get_similar: flagParam,
     current_user: idParam,
     sort: optional(z.enum(SORTS, { error: 'listing.invalid_sort' })).openapi({ type: 'string', enum: [...SORTS] }),
-    ...paging,
+    ...offsetPaging(),
   })
   .superRefine(checkPriceRange);
 type ListQuery = z.output<typeof listQuery>;
@@ -97,7 +90,7 @@ type ListQuery = z.output<typeof listQuery>;
 const LIST_DESCRIPTION =
   'Public listings (approved by an admin and active), newest first. Every parameter is optional; empty ones are ' +
   'ignored. `category_id` or `category_slug_id`; `property_type` sell|rent (or 0|1); `city`, `state`, `country` ' +
-  '(case-insensitive); `min_price`, `max_price` in currency units; `posted_since` today|yesterday (from midnight ' +
+  '(case-insensitive); `min_price`, `max_price` in currency units; `bedrooms` at least that many; `posted_since` today|yesterday (from midnight ' +
   'UTC)|last_week (7 days)|last_month (30)|last_3_months (90)|last_6_months (180); `promoted=1` featured listings; ' +
   '`most_viewed=1` and `top_rated=1` rank by views (listings have no star ratings), `most_liked=1` by favourites, ' +
   "`sort` newest|price_asc|price_desc|most_viewed|most_liked overrides them; `userid` one owner's listings; " +
@@ -117,6 +110,7 @@ function searchOf(q: ListQuery, similarTo: PropertySearch['similarTo']): Propert
     country: q.country,
     minPrice: q.min_price,
     maxPrice: q.max_price,
+    minBedrooms: q.bedrooms,
     postedSince: q.posted_since,
     mostViewed: q.most_viewed,
     mostLiked: q.most_liked,
@@ -140,12 +134,31 @@ function namedListing(q: ListQuery) {
   return { one, similar };
 }
 
+/** A page of listings; when nothing matches, the searches nearby that find something. */
+async function listPage(c: Context<ApiEnv>, q: ListQuery, similarTo: PropertySearch['similarTo']) {
+  const search = searchOf(q, similarTo);
+  const { lang } = c.var.t;
+  const found = await searchProperties(c.var, c.var.user, search, { offset: q.offset, limit: q.limit }, lang);
+  const suggestions = found.total === 0 ? await apiSearchSuggestions(c.var.db, search, lang, c.var.t) : [];
+  return { ...found, suggestions };
+}
+
 /* ---------- reply shapes ---------- */
 
 const image = imageReply;
 const propertyType = z.enum(['sell', 'rent']);
 const rentDuration = z.enum(['daily', 'monthly', 'quarterly', 'yearly']).nullable();
 const categoryRef = z.object({ id: z.number(), name: z.string(), slug: z.string() });
+
+/** What cards and the detail both say of a listing's key facts, read from its parameters (src/lib/listing-facts.ts). */
+const keyFacts = {
+  bedrooms: z.number().nullable(),
+  bathrooms: z.number().nullable(),
+  area: z.object({ value: z.number(), unit: z.string() }).nullable().openapi({
+    description: 'From the parameter named as the area; unit as the area converter names it (sq_ft, sq_m)',
+  }),
+  price_per_area_label: z.string().nullable().openapi({ description: 'Sales only, as a whole amount' }),
+};
 
 export const propertyCard = z
   .object({
@@ -168,6 +181,9 @@ export const propertyCard = z
     total_views: z.number(),
     total_likes: z.number(),
     created_at: z.string(),
+    ...keyFacts,
+    photo_count: z.number(),
+    owner_verified: z.boolean(),
     is_favourite: z.boolean(),
     is_interested: z.boolean(),
   })
@@ -199,6 +215,7 @@ const propertyDetail = z
       }),
     ),
     facilities: z.array(z.object({ id: z.number(), name: z.string(), distance: z.number(), image })),
+    ...keyFacts,
     floors: z.array(z.object({ id: z.number(), title: z.string(), image })),
     location: z.object({
       address: z.string(),
@@ -244,6 +261,34 @@ const propertyDetail = z
     client_address: z.string().nullable().openapi({ description: 'Owner only' }),
   })
   .openapi('PropertyDetail');
+
+const searchSuggestion = z
+  .object({
+    kind: z.enum(['spelling', 'place', 'wider']).openapi({
+      description:
+        'spelling: a word or the city corrected; place: a city read out of the words; wider: a filter left out',
+    }),
+    label: z.string().openapi({ description: "What the results page calls it, in the caller's language" }),
+    params: z
+      .record(z.string(), z.string())
+      .openapi({ description: 'The query to call get-property-list with for this search' }),
+    url: z.string().openapi({ description: "The site's results page for it" }),
+    total: z.number(),
+    total_capped: totalCapped,
+  })
+  .openapi('SearchSuggestion');
+
+/** A page of listings, with searches nearby when nothing matched. */
+const propertyListPage = listingPage(propertyCard)
+  .extend({
+    suggestions: z.array(searchSuggestion).openapi({
+      description:
+        'Only when nothing matches (total 0): searches nearby that find something (the spelling of a word or the ' +
+        'city corrected, a city read out of the words, a filter left out), as the results page offers them. Empty ' +
+        'otherwise, and for searches by owner, parameter or similar listings',
+    }),
+  })
+  .openapi('PropertyListPage');
 
 const homepage = z
   .object({
@@ -320,7 +365,7 @@ const routes = {
       `mobile are sent to signed-in callers only. A visit by anyone but the owner adds one to total_views. ` +
       `Otherwise: ${LIST_DESCRIPTION} The token is optional.`,
     request: { query: listQuery },
-    responses: replies(z.union([propertyDetail, listingPage(propertyCard)]), 'A listing or a page of listings'),
+    responses: replies(z.union([propertyDetail, propertyListPage]), 'A listing or a page of listings'),
   }),
   list: createRoute({
     method: 'get',
@@ -329,7 +374,7 @@ const routes = {
     summary: 'A page of public listings, filtered',
     description: `${LIST_DESCRIPTION} The token is optional.`,
     request: { query: listQuery },
-    responses: replies(listingPage(propertyCard), 'Listings'),
+    responses: replies(propertyListPage, 'Listings'),
   }),
   nearby: createRoute({
     method: 'get',
@@ -344,7 +389,7 @@ const routes = {
         state: textParam(100),
         type: typeParam,
         property_type: typeParam,
-        ...paging,
+        ...offsetPaging(),
       }),
     },
     responses: replies(listingPage(propertyCard), 'Listings nearby'),
@@ -368,21 +413,19 @@ export const propertyRoutes = newRouter()
     const q = c.req.valid('query');
     const { one, similar } = namedListing(q);
     if (one && !similar) {
-      const detail = await viewProperty(c.var, one, c.var.user);
+      const detail = await viewProperty(c.var, one, c.var.user, c.var.t.lang);
       return ok(c, { ...detail, access_message: detail.access_message && c.var.t(detail.access_message) });
     }
-    const search = searchOf(q, similar ? one : undefined);
-    return ok(c, await searchProperties(c.var, c.var.user, search, { offset: q.offset, limit: q.limit }));
+    return ok(c, await listPage(c, q, similar ? one : undefined));
   })
   .openapi(routes.list, async (c) => {
     const q = c.req.valid('query');
     const { one, similar } = namedListing(q);
-    const search = searchOf(q, similar ? one : undefined);
-    return ok(c, await searchProperties(c.var, c.var.user, search, { offset: q.offset, limit: q.limit }));
+    return ok(c, await listPage(c, q, similar ? one : undefined));
   })
   .openapi(routes.nearby, async (c) => {
     const { city, state, type, property_type, offset, limit } = c.req.valid('query');
     const place = { city, state, propertyType: type ?? property_type };
-    return ok(c, await nearbyProperties(c.var, c.var.user, place, { offset, limit }));
+    return ok(c, await nearbyProperties(c.var, c.var.user, place, { offset, limit }, c.var.t.lang));
   })
-  .openapi(routes.homepage, async (c) => ok(c, await homepageData(c.var, c.var.user)));
+  .openapi(routes.homepage, async (c) => ok(c, await homepageData(c.var, c.var.user, c.var.t.lang)));

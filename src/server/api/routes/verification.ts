@@ -10,6 +10,7 @@ import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter } from '../router.ts';
+import { storedFileResponse } from '../../storage/file-response.ts';
 
 const security = [{ bearer: [] }];
 const fieldView = z
@@ -83,11 +84,5 @@ export const verificationRoutes = newRouter()
   .openapi(routes.file, async (c) => {
     const { field_id, user_id, request_id } = c.req.valid('query');
     const file = await verificationFile(c.var, c.var.user!, field_id, { requestId: request_id, userId: user_id });
-    return new Response(file.body as Uint8Array<ArrayBuffer>, {
-      headers: {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.name.replace(/"/g, '')}"`,
-        'cache-control': 'private, no-store',
-      },
-    });
+    return storedFileResponse(file, { inline: false, name: file.name, cacheControl: 'private, no-store' });
   });

@@ -9,7 +9,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, translatedNames, updatedAt } from './columns.ts';
 import { fieldType } from './enums.ts';
 import type { ImageRecord } from './media-types.ts';
 
@@ -18,6 +18,7 @@ export const categories = pgTable(
   {
     id: id(),
     name: text().notNull(),
+    names: translatedNames(),
     slug: text().notNull(),
     image: jsonb().$type<ImageRecord>(),
     isActive: boolean().notNull().default(true),
@@ -35,6 +36,7 @@ export const categories = pgTable(
 export const parameters = pgTable('parameters', {
   id: id(),
   name: text().notNull(),
+  names: translatedNames(),
   typeOfParameter: fieldType().notNull(),
   /** Options of dropdown, radio and checkbox parameters. */
   typeValues: jsonb().$type<string[]>().notNull().default([]),
@@ -64,6 +66,7 @@ export const categoryParameters = pgTable(
 export const facilities = pgTable('facilities', {
   id: id(),
   name: text().notNull(),
+  names: translatedNames(),
   image: jsonb().$type<ImageRecord>(),
   createdAt: createdAt(),
 });

@@ -1,11 +1,11 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, translatedNames, updatedAt } from './columns.ts';
 import type { ImageRecord } from './media-types.ts';
 import { users } from './users.ts';
 
 export const articleCategories = pgTable(
   'article_categories',
-  { id: id(), name: text().notNull(), slug: text().notNull(), createdAt: createdAt() },
+  { id: id(), name: text().notNull(), names: translatedNames(), slug: text().notNull(), createdAt: createdAt() },
   (t) => [uniqueIndex('article_categories_slug_unique').on(t.slug)],
 );
 
@@ -82,4 +82,23 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('contact_messages_recent_idx').on(t.createdAt.desc()), index('contact_messages_user_idx').on(t.userId)],
+);
+
+/**
+ * What search engines and link previews read for one of the site's pages (its title, description, keywords and
+ * share image), set in the admin console; `page` is a key of SEO_PAGES (services/seo-service.ts). One text for
+ * every language: content has no translations.
+ */
+export const seoSettings = pgTable(
+  'seo_settings',
+  {
+    id: id(),
+    page: text().notNull(),
+    metaTitle: text(),
+    metaDescription: text(),
+    metaKeywords: text(),
+    image: jsonb().$type<ImageRecord>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('seo_settings_page_unique').on(t.page)],
 );

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id, translatedNames } from './columns.ts';
 import { reportStatus } from './enums.ts';
 import { properties } from './properties.ts';
 import { users } from './users.ts';
@@ -43,6 +43,7 @@ export const interestedUsers = pgTable(
 export const reportReasons = pgTable('report_reasons', {
   id: id(),
   reason: text().notNull(),
+  names: translatedNames(),
   isActive: boolean().notNull().default(true),
   createdAt: createdAt(),
 });

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, translatedNames, updatedAt } from './columns.ts';
 import { advertisementStatus, packageFeature, paymentProvider, paymentStatus } from './enums.ts';
 import type { DocumentRecord } from './media-types.ts';
 import { projects } from './projects.ts';
@@ -24,6 +24,7 @@ export const packages = pgTable(
   {
     id: id(),
     name: text().notNull(),
+    names: translatedNames(),
     /** Minor units of the site currency; 0 for a free package. */
     priceMinor: bigint({ mode: 'number' }).notNull().default(0),
     durationDays: integer().notNull(),

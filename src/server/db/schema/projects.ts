@@ -15,10 +15,10 @@ export const projects = pgTable(
     type: projectType().notNull(),
     location: text().notNull().default(''),
     image: jsonb().$type<ImageRecord>(),
-    /** Full-text search document, weighted like properties.search ('simple': every language, no stemming). */
+    /** Full-text search document, weighted and folded like properties.search ('simple': every language, no stemming). */
     search: tsvector().generatedAlwaysAs(
       (): SQL =>
-        sql`setweight(to_tsvector('simple', coalesce("title", '')), 'A') || setweight(to_tsvector('simple', coalesce("city", '') || ' ' || coalesce("state", '') || ' ' || coalesce("country", '') || ' ' || coalesce("location", '')), 'B') || setweight(to_tsvector('simple', coalesce("description", '')), 'C')`,
+        sql`setweight(to_tsvector('simple', fold_text(coalesce("title", ''))), 'A') || setweight(to_tsvector('simple', fold_text(coalesce("city", '') || ' ' || coalesce("state", '') || ' ' || coalesce("country", '') || ' ' || coalesce("location", ''))), 'B') || setweight(to_tsvector('simple', fold_text(coalesce("description", ''))), 'C')`,
     ),
   },
   (t) => [
@@ -26,9 +26,9 @@ export const projects = pgTable(
     index('projects_public_recent_idx').on(t.adminStatus, t.status, t.createdAt.desc()),
     index('projects_owner_idx').on(t.ownerId),
     index('projects_category_idx').on(t.categoryId),
-    index('projects_city_idx').on(sql`lower(${t.city})`),
-    index('projects_state_idx').on(sql`lower(${t.state})`),
-    index('projects_country_idx').on(sql`lower(${t.country})`),
+    index('projects_city_idx').on(sql`fold_text(${t.city})`),
+    index('projects_state_idx').on(sql`fold_text(${t.state})`),
+    index('projects_country_idx').on(sql`fold_text(${t.country})`),
     index('projects_search_idx').using('gin', t.search),
     index('projects_title_words_idx').using('gin', sql`to_tsvector('simple', ${t.title})`),
   ],

@@ -46,16 +46,20 @@ export const properties = pgTable(
     expiresAt: timestamp({ withTimezone: true }),
     approvedAt: timestamp({ withTimezone: true }),
     /**
-     * lower() of the place names, kept as plain columns: the case-insensitive place filters and the counts per city
-     * read them from indexes alone, which PostgreSQL cannot do with an index on the lower() expression.
+     * The place names folded (fold_text: without case or accents, migration 0028), kept as plain columns: the place
+     * filters and the counts per city read them from indexes alone, which PostgreSQL cannot do with an index on an
+     * expression.
      */
-    cityKey: text().generatedAlwaysAs((): SQL => sql`lower("city")`),
-    stateKey: text().generatedAlwaysAs((): SQL => sql`lower("state")`),
-    countryKey: text().generatedAlwaysAs((): SQL => sql`lower("country")`),
-    /** Full-text search document; 'simple' keeps words of every language searchable without stemming rules. */
+    cityKey: text().generatedAlwaysAs((): SQL => sql`fold_text("city")`),
+    stateKey: text().generatedAlwaysAs((): SQL => sql`fold_text("state")`),
+    countryKey: text().generatedAlwaysAs((): SQL => sql`fold_text("country")`),
+    /**
+     * Full-text search document; 'simple' keeps words of every language searchable without stemming rules, and the
+     * words are folded as a search's words are (textQuery), so São matches sao.
+     */
     search: tsvector().generatedAlwaysAs(
       (): SQL =>
-        sql`setweight(to_tsvector('simple', coalesce("title", '')), 'A') || setweight(to_tsvector('simple', coalesce("city", '') || ' ' || coalesce("state", '') || ' ' || coalesce("country", '') || ' ' || coalesce("address", '')), 'B') || setweight(to_tsvector('simple', coalesce("description", '')), 'C')`,
+        sql`setweight(to_tsvector('simple', fold_text(coalesce("title", ''))), 'A') || setweight(to_tsvector('simple', fold_text(coalesce("city", '') || ' ' || coalesce("state", '') || ' ' || coalesce("country", '') || ' ' || coalesce("address", ''))), 'B') || setweight(to_tsvector('simple', fold_text(coalesce("description", ''))), 'C')`,
     ),
   },
   (t) => [

@@ -15,6 +15,7 @@ import {
   DEMO_PARAMETERS,
   DEMO_REPORT_REASONS,
 } from './demo-catalog.ts';
+import { demoNames } from './demo-arabic.ts';
 import { seedDemoActivity, type DemoPackage, type DemoProperty } from './demo-activity.ts';
 import { buildDemoArticles, buildDemoPackages, DEMO_VERIFICATION_FIELDS } from './demo-content.ts';
 import { drawDemoAvatar, drawDemoPhoto } from './placeholder-images.ts';
@@ -68,6 +69,7 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
       .values(
         DEMO_PARAMETERS.map((p) => ({
           name: p.name,
+          names: demoNames(p.name),
           typeOfParameter: p.typeOfParameter,
           typeValues: [...p.typeValues],
         })),
@@ -77,7 +79,14 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
 
     const categoryRows = await tx
       .insert(s.categories)
-      .values(DEMO_CATEGORIES.map((c, i) => ({ name: c.name, slug: slugify(c.name), sortOrder: i })))
+      .values(
+        DEMO_CATEGORIES.map((c, i) => ({
+          name: c.name,
+          names: demoNames(c.name),
+          slug: slugify(c.name),
+          sortOrder: i,
+        })),
+      )
       .returning({ id: s.categories.id, name: s.categories.name });
     await tx.insert(s.categoryParameters).values(
       DEMO_CATEGORIES.flatMap((c, ci) =>
@@ -91,10 +100,12 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
 
     const facilityRows = await tx
       .insert(s.facilities)
-      .values(DEMO_FACILITIES.map((name) => ({ name })))
+      .values(DEMO_FACILITIES.map((name) => ({ name, names: demoNames(name) })))
       .returning({ id: s.facilities.id });
     await tx.insert(s.cities).values(DEMO_CITIES.map((c, i) => ({ ...c, image: photos[i % photos.length]! })));
-    await tx.insert(s.reportReasons).values(DEMO_REPORT_REASONS.map((reason) => ({ reason })));
+    await tx
+      .insert(s.reportReasons)
+      .values(DEMO_REPORT_REASONS.map((reason) => ({ reason, names: demoNames(reason) })));
     await tx.insert(s.faqs).values(DEMO_FAQS.map((f, i) => ({ ...f, sortOrder: i })));
 
     const people = await tx
@@ -217,7 +228,13 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
 
     const articleCategoryRows = await tx
       .insert(s.articleCategories)
-      .values(['Buying guides', 'Renting tips', 'Market news'].map((name) => ({ name, slug: slugify(name) })))
+      .values(
+        ['Buying guides', 'Renting tips', 'Market news'].map((name) => ({
+          name,
+          names: demoNames(name),
+          slug: slugify(name),
+        })),
+      )
       .returning({ id: s.articleCategories.id });
     await tx.insert(s.articles).values(
       buildDemoArticles(
@@ -237,13 +254,22 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
         durationDays: s.packages.durationDays,
       })
       .from(s.packages);
+    // The essentials' starter package is named in Arabic too, as the demo's own are.
+    for (const pkg of packageRows)
+      await tx
+        .update(s.packages)
+        .set({ names: demoNames(pkg.name) })
+        .where(eq(s.packages.id, pkg.id));
     for (const pkg of buildDemoPackages()) {
-      const [row] = await tx.insert(s.packages).values(pkg.package).returning({
-        id: s.packages.id,
-        name: s.packages.name,
-        priceMinor: s.packages.priceMinor,
-        durationDays: s.packages.durationDays,
-      });
+      const [row] = await tx
+        .insert(s.packages)
+        .values({ ...pkg.package, names: demoNames(pkg.package.name) })
+        .returning({
+          id: s.packages.id,
+          name: s.packages.name,
+          priceMinor: s.packages.priceMinor,
+          durationDays: s.packages.durationDays,
+        });
       await tx.insert(s.packageFeatures).values(pkg.features.map((f) => ({ ...f, packageId: row!.id })));
       packageRows.push(row!);
     }

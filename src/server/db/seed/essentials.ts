@@ -49,9 +49,10 @@ export const DEFAULT_SETTINGS: { key: string; value: unknown; isSecret?: boolean
     key: 'bank_transfer_instructions',
     value: 'Pay into account 0000 0000 0000 at Example Bank, quoting your e-mail, then upload the receipt here.',
   },
-  { key: 'about_us', value: '<p>We connect buyers, sellers and renters with owners and verified agents.</p>' },
-  { key: 'privacy_policy', value: '<p>We keep only the data needed to run the marketplace and never sell it.</p>' },
-  { key: 'terms_conditions', value: '<p>Listings must be accurate and lawful. Admins may remove any listing.</p>' },
+  // Empty: the pages show the shipped default text in each visitor's language until an admin writes their own.
+  { key: 'about_us', value: '' },
+  { key: 'privacy_policy', value: '' },
+  { key: 'terms_conditions', value: '' },
 ];
 
 export interface EssentialsOptions {

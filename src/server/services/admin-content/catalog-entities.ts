@@ -30,10 +30,12 @@ import {
   META_SPECS,
   metaFields,
   name,
+  NAMES_SPEC,
   order,
   slugFor,
   slugInput,
   labelFrom,
+  translatedNames,
 } from './entity.ts';
 
 export const FIELD_TYPES = fieldType.enumValues;
@@ -81,7 +83,8 @@ export const categoryEntity = defineEntity({
   search: [categories.name, categories.slug],
   orderBy: [categories.sortOrder, categories.id],
   fields: [
-    { name: 'name', kind: 'text', required: true, column: true },
+    { name: 'name', kind: 'text', required: true, column: true, hint: true },
+    NAMES_SPEC,
     { name: 'slug', kind: 'text', column: true, hint: true },
     imageSpec,
     { name: 'parameter_ids', kind: 'checklist' },
@@ -91,6 +94,7 @@ export const categoryEntity = defineEntity({
   ],
   schema: z.object({
     name: name(),
+    names: translatedNames(),
     slug: slugInput,
     parameter_ids: idList,
     sort_order: order,
@@ -100,6 +104,7 @@ export const categoryEntity = defineEntity({
   async toColumns(v, ctx) {
     return {
       name: v.name,
+      names: v.names,
       slug: await slugFor(ctx, categories, v.slug, v.name),
       image: await imageFor(ctx),
       sortOrder: v.sort_order,
@@ -111,6 +116,7 @@ export const categoryEntity = defineEntity({
   view: (row, links, deps) => ({
     id: row.id,
     name: row['name'],
+    names: row['names'],
     slug: row['slug'],
     image: imageView(deps.storage, row['image'] as never),
     parameter_ids: links['parameter_ids'] ?? [],
@@ -140,15 +146,17 @@ export const parameterEntity = defineEntity({
   search: [parameters.name],
   orderBy: [parameters.name],
   fields: [
-    { name: 'name', kind: 'text', required: true, column: true },
+    { name: 'name', kind: 'text', required: true, column: true, hint: true },
+    NAMES_SPEC,
     { name: 'type', kind: 'select', choices: FIELD_TYPES, choiceLabels: 'admin.field_types', column: true },
     { name: 'options', kind: 'lines', hint: true },
     { name: 'is_required', kind: 'checkbox', column: true },
     imageSpec,
   ],
-  schema: typedFieldSchema,
+  schema: typedFieldSchema.and(z.object({ names: translatedNames() })),
   toColumns: async (v, ctx) => ({
     name: v.name,
+    names: v.names,
     typeOfParameter: v.type,
     typeValues: v.options,
     isRequired: v.is_required,
@@ -157,6 +165,7 @@ export const parameterEntity = defineEntity({
   view: (row, _links, deps) => ({
     id: row.id,
     name: row['name'],
+    names: row['names'],
     type: row['typeOfParameter'],
     options: row['typeValues'],
     is_required: row['isRequired'],
@@ -172,12 +181,13 @@ export const facilityEntity = defineEntity({
   table: facilities,
   search: [facilities.name],
   orderBy: [facilities.name],
-  fields: [{ name: 'name', kind: 'text', required: true, column: true }, imageSpec],
-  schema: z.object({ name: name() }),
-  toColumns: async (v, ctx) => ({ name: v.name, image: await imageFor(ctx) }),
+  fields: [{ name: 'name', kind: 'text', required: true, column: true, hint: true }, NAMES_SPEC, imageSpec],
+  schema: z.object({ name: name(), names: translatedNames() }),
+  toColumns: async (v, ctx) => ({ name: v.name, names: v.names, image: await imageFor(ctx) }),
   view: (row, _links, deps) => ({
     id: row.id,
     name: row['name'],
+    names: row['names'],
     image: imageView(deps.storage, row['image'] as never),
   }),
   inUse: (db, row) => isReferenced(db, propertyFacilities, propertyFacilities.facilityId, row.id),
@@ -231,12 +241,13 @@ export const reportReasonEntity = defineEntity({
   search: [reportReasons.reason],
   orderBy: [reportReasons.id],
   fields: [
-    { name: 'reason', kind: 'text', required: true, column: true },
+    { name: 'reason', kind: 'text', required: true, column: true, hint: true },
+    { ...NAMES_SPEC, label: 'reason_names' },
     { name: 'is_active', kind: 'checkbox', column: true },
   ],
-  schema: z.object({ reason: name(300), is_active: activeFlag }),
-  toColumns: async (v) => ({ reason: v.reason, isActive: v.is_active }),
-  view: (row) => ({ id: row.id, reason: row['reason'], is_active: row['isActive'] }),
+  schema: z.object({ reason: name(300), names: translatedNames(300), is_active: activeFlag }),
+  toColumns: async (v) => ({ reason: v.reason, names: v.names, isActive: v.is_active }),
+  view: (row) => ({ id: row.id, reason: row['reason'], names: row['names'], is_active: row['isActive'] }),
   inUse: (db, row) => isReferenced(db, reports, reports.reasonId, row.id),
   activeColumn: 'isActive',
 });

@@ -20,10 +20,12 @@ import {
   META_SPECS,
   metaFields,
   name,
+  NAMES_SPEC,
   order,
   slugFor,
   slugInput,
   labelFrom,
+  translatedNames,
 } from './entity.ts';
 import { validationMessages as m } from '../../../lib/validation/messages.ts';
 
@@ -35,12 +37,17 @@ export const articleCategoryEntity = defineEntity({
   search: [articleCategories.name, articleCategories.slug],
   orderBy: [articleCategories.name],
   fields: [
-    { name: 'name', kind: 'text', required: true, column: true },
+    { name: 'name', kind: 'text', required: true, column: true, hint: true },
+    NAMES_SPEC,
     { name: 'slug', kind: 'text', column: true, hint: true },
   ],
-  schema: z.object({ name: name(), slug: slugInput }),
-  toColumns: async (v, ctx) => ({ name: v.name, slug: await slugFor(ctx, articleCategories, v.slug, v.name) }),
-  view: (row) => ({ id: row.id, name: row['name'], slug: row['slug'] }),
+  schema: z.object({ name: name(), names: translatedNames(), slug: slugInput }),
+  toColumns: async (v, ctx) => ({
+    name: v.name,
+    names: v.names,
+    slug: await slugFor(ctx, articleCategories, v.slug, v.name),
+  }),
+  view: (row) => ({ id: row.id, name: row['name'], names: row['names'], slug: row['slug'] }),
 });
 
 export const articleEntity = defineEntity({

@@ -16,9 +16,13 @@ import { validationMessages as m } from '../../../lib/validation/messages.ts';
 import type { MediaBatch } from '../listing-media-batch.ts';
 
 export type FieldKind =
-  'text' | 'textarea' | 'richtext' | 'number' | 'checkbox' | 'select' | 'checklist' | 'lines' | 'file';
+  'text' | 'textarea' | 'richtext' | 'number' | 'checkbox' | 'select' | 'checklist' | 'lines' | 'file' | 'names';
 
-/** One field of an entity's form and API body. Labels are `admin.fields.<label ?? name>`. */
+/**
+ * One field of an entity's form and API body. Labels are `admin.fields.<label ?? name>`. A `names` field is the
+ * row's name in the site's other languages: a JSON object by language code, in a form one text box per language
+ * (`names.ar`), its choices the languages (docs/decisions/044).
+ */
 export interface FieldSpec {
   name: string;
   kind: FieldKind;
@@ -131,6 +135,23 @@ export const idList = z
   .transform((v) => (Array.isArray(v) ? v : [v]).filter((x) => x !== '').map(Number))
   .pipe(z.array(z.number().int().positive().max(MAX_ID)).max(200))
   .default([]);
+/** A language's code: "en", "ar", "pt-BR". */
+export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+
+/** A name in other languages, by language code; a blank one is left out (the default language's name shows). */
+export const translatedNames = (max = 120) =>
+  z
+    .record(
+      z.string().regex(LANGUAGE_CODE, 'admin.errors.language'),
+      z.string().trim().max(max, 'admin.errors.too_long').nullish(),
+    )
+    .nullish()
+    .transform((names) =>
+      Object.fromEntries(Object.entries(names ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]))),
+    )
+    .refine((names) => Object.keys(names).length <= 50, 'admin.errors.too_many');
+export const NAMES_SPEC: FieldSpec = { name: 'names', kind: 'names' };
+
 export const slugInput = z
   .string()
   .trim()

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { languages } from '../../db/schema/index.ts';
 import { clearDefaultLanguage, valueTaken } from '../../repositories/admin-content-repository.ts';
 import { AppError } from '../../errors.ts';
+import { jsonNestsTooDeep, TOO_DEEP } from '../../input-depth.ts';
 import { shippedLanguages } from '../../i18n/shipped.ts';
 import type { Strings } from '../../i18n/translator.ts';
 import { invalidateLanguageCatalog } from '../language-service.ts';
-import { activeFlag, defineEntity, flag, name, type SaveContext } from './entity.ts';
+import { activeFlag, defineEntity, flag, LANGUAGE_CODE, name, type SaveContext } from './entity.ts';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -26,9 +27,12 @@ const knownKey = (key: string) => englishKeys.has(key) || englishPlurals.has(key
  */
 export async function readLanguageFile(file: File): Promise<Strings> {
   if (file.size > MAX_FILE_BYTES) throw AppError.validation({ strings: ['validation.file_too_large'] });
+  const text = await file.text();
+  // flatKeys and leaf below walk it by recursion.
+  if (jsonNestsTooDeep(text)) throw AppError.validation({ strings: [TOO_DEEP] });
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await file.text());
+    parsed = JSON.parse(text);
   } catch {
     throw AppError.validation({ strings: ['admin.languages.not_json'] });
   }
@@ -72,10 +76,7 @@ export const languageEntity = defineEntity({
     { name: 'is_active', kind: 'checkbox', column: true },
   ],
   schema: z.object({
-    code: z
-      .string({ error: 'validation.required' })
-      .trim()
-      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'admin.languages.code'),
+    code: z.string({ error: 'validation.required' }).trim().regex(LANGUAGE_CODE, 'admin.languages.code'),
     name: name(60),
     native_name: name(60),
     is_rtl: flag,

@@ -7,7 +7,16 @@ import {
 } from '../../repositories/admin-content-repository.ts';
 import { PACKAGE_FEATURES, type PackageFeature } from '../package-service.ts';
 import { toMajor, toMinor } from '../../../lib/money.ts';
-import { activeFlag, defineEntity, optionalText, order, type FieldSpec, labelFrom } from './entity.ts';
+import {
+  activeFlag,
+  defineEntity,
+  NAMES_SPEC,
+  optionalText,
+  order,
+  translatedNames,
+  type FieldSpec,
+  labelFrom,
+} from './entity.ts';
 
 const limitField = (feature: string) => `limit_${feature}`;
 
@@ -29,6 +38,7 @@ const schema = z
       .trim()
       .min(1, 'validation.required')
       .max(120, 'admin.errors.too_long'),
+    names: translatedNames(),
     price: z.coerce
       .number({ error: 'validation.price' })
       .min(0, 'validation.price')
@@ -63,7 +73,8 @@ export const packageEntity = defineEntity({
   search: [packages.name],
   orderBy: [packages.sortOrder, packages.id],
   fields: [
-    { name: 'name', kind: 'text', required: true, column: true },
+    { name: 'name', kind: 'text', required: true, column: true, hint: true },
+    NAMES_SPEC,
     { name: 'price', kind: 'number', required: true, column: true, hint: true },
     { name: 'duration_days', kind: 'number', required: true, column: true },
     { name: 'features', kind: 'checklist', choices: PACKAGE_FEATURES, choiceLabels: 'package.feature' },
@@ -81,6 +92,7 @@ export const packageEntity = defineEntity({
   schema,
   toColumns: async (v) => ({
     name: v.name,
+    names: v.names,
     priceMinor: toMinor(v.price),
     durationDays: v.duration_days,
     iosProductId: v.ios_product_id,
@@ -91,6 +103,7 @@ export const packageEntity = defineEntity({
   view: (row, links) => ({
     id: row.id,
     name: row['name'],
+    names: row['names'],
     price: toMajor(row['priceMinor'] as number),
     duration_days: row['durationDays'],
     ios_product_id: row['iosProductId'],

@@ -3,6 +3,7 @@ import { articleCategoryEntity, articleEntity, faqEntity, verificationFieldEntit
 import type { AdminEntity } from './entity.ts';
 import { languageEntity } from './language-entity.ts';
 import { packageEntity } from './package-entity.ts';
+import { seoSettingsEntity } from './seo-entity.ts';
 
 /** Everything the console edits through the generic list and form, in the order the content index shows it. */
 export const ADMIN_ENTITIES: readonly AdminEntity[] = [
@@ -17,6 +18,7 @@ export const ADMIN_ENTITIES: readonly AdminEntity[] = [
   faqEntity,
   languageEntity,
   verificationFieldEntity,
+  seoSettingsEntity,
 ];
 
 export const findEntity = (name: string) => ADMIN_ENTITIES.find((e) => e.name === name) ?? null;
