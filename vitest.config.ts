@@ -23,6 +23,10 @@ export default defineConfig({
           setupFiles: ['tests/support/api-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Node 24's V8 has twice aborted a test worker while freeing WebAssembly code (a JIT page lookup
+          // failing as a PGlite thread ended); keeping PGlite on the baseline compiler leaves no background
+          // compilation to race its teardown, and costs these short-lived databases nothing measurable.
+          execArgv: ['--no-wasm-tier-up'],
         },
       },
     ],
