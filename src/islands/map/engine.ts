@@ -63,6 +63,14 @@ export interface MapEngine {
   destroy(): void;
 }
 
+/**
+ * The drawn area's line colour: the site's brand colour as the page has it (tokens.css, or the console's brand
+ * theme), so the shape matches the buttons around the map; map libraries take a colour, not a CSS variable.
+ */
+export function drawnAreaColour(element: HTMLElement): string {
+  return getComputedStyle(element).getPropertyValue('--brand').trim() || 'currentColor';
+}
+
 /** Loads the engine for a provider (Google needs its script loaded first: see GoogleEngineLoader.tsx). */
 export async function loadLeafletEngine(
   element: HTMLElement,

@@ -1,5 +1,5 @@
 /// <reference types="google.maps" />
-import type { EngineMarker, EngineOptions, MapEngine } from './engine.ts';
+import { drawnAreaColour, type EngineMarker, type EngineOptions, type MapEngine } from './engine.ts';
 import { nearestCopy, viewBounds } from './geo.ts';
 import type { LatLng } from './types.ts';
 
@@ -140,7 +140,7 @@ export function createGoogleEngine(element: HTMLElement, maps: typeof google.map
       shape = null;
       if (!points || points.length === 0) return;
       const path = points.map(toLatLng);
-      const style = { strokeColor: '#087c7c', strokeWeight: 3, fillOpacity: 0.12, clickable: false, map };
+      const style = { strokeColor: drawnAreaColour(element), strokeWeight: 3, fillOpacity: 0.12, clickable: false, map };
       shape = closed ? new maps.Polygon({ paths: path, ...style }) : new maps.Polyline({ path, ...style });
     },
     setDrawing(drawing) {

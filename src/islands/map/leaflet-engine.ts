@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import type { EngineMarker, EngineOptions, MapEngine } from './engine.ts';
+import { drawnAreaColour, type EngineMarker, type EngineOptions, type MapEngine } from './engine.ts';
 import { nearestCopy, viewBounds } from './geo.ts';
 import type { Bounds, LatLng, MapProvider } from './types.ts';
 
@@ -117,7 +117,7 @@ export function createLeafletEngine(
       if (!points || points.length === 0) return;
       const path = points.map(toLatLng);
       shape = (closed ? L.polygon(path) : L.polyline(path)).setStyle({
-        color: '#087c7c',
+        color: drawnAreaColour(element),
         weight: 3,
         fillOpacity: 0.12,
         interactive: false,

@@ -114,7 +114,15 @@ test('the map shows clustered markers, follows the view and filters to a drawn a
   // A cluster's members lie within its 64-pixel cell, or a neighbouring one whose cluster would have overlapped it,
   // so all of them are inside the 280-pixel square.
   expect(inArea).toBeGreaterThanOrEqual(biggestSize);
-  await expect(page.locator('path.leaflet-interactive, svg path')).not.toHaveCount(0);
+  // The area is drawn in the site's brand colour as the page has it (tokens.css or the console's theme).
+  const area = page.locator('.leaflet-overlay-pane path').first();
+  await expect(area).toBeVisible();
+  const { stroke, brand } = await area.evaluate((path) => ({
+    stroke: path.getAttribute('stroke'),
+    brand: getComputedStyle(path).getPropertyValue('--brand').trim(),
+  }));
+  expect(brand).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(stroke).toBe(brand);
 
   // The shared link works without JavaScript: the server lists the same area.
   const html = await (await page.request.get(page.url())).text();
