@@ -4,6 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startCpuMeter } from './cpu.ts';
 import { summarise } from './measure.ts';
+import { apiFilterQuery } from '../src/features/search/listing-filter.ts';
 import { FILTERED_SEARCHES, MAP_VIEWS, TEXT_SEARCHES, TEXT_WITH_FILTERS } from './queries.ts';
 import { freePort, startStaticServer, type RunningServer } from './server.ts';
 
@@ -83,13 +84,7 @@ async function endpoints(server: RunningServer): Promise<{ name: string; path: s
   return [
     {
       name: 'get_property (filtered)',
-      path: `/api/get_property?${query({
-        property_type: filtered.propertyType,
-        category_slug_id: filtered.categorySlug,
-        city: filtered.city,
-        min_price: filtered.minPrice,
-        max_price: filtered.maxPrice,
-      })}`,
+      path: `/api/get_property?${query(apiFilterQuery(filtered))}`,
     },
     { name: 'get-property-list (text)', path: `/api/get-property-list?${query({ search: TEXT_SEARCHES[0] })}` },
     {

@@ -7,7 +7,8 @@ import { setFavourite } from '../src/server/services/engagement-service.ts';
 import { homepageData } from '../src/server/services/home-service.ts';
 import { searchMapForApi } from '../src/server/services/map-search-service.ts';
 import { viewProperty } from '../src/server/services/property-detail-service.ts';
-import { searchProperties, type PropertySearch } from '../src/server/services/property-service.ts';
+import type { ListingFilter } from '../src/features/search/listing-filter.ts';
+import { searchProperties } from '../src/server/services/property-service.ts';
 
 type Deps = Pick<ApiDeps, 'db' | 'storage'>;
 
@@ -25,11 +26,11 @@ export interface Scenario {
 const PAGE = { offset: 0, limit: 20 };
 
 /** What /properties and get_property are asked most: a place, a type, a category, a price range. */
-export const FILTERED_SEARCHES: PropertySearch[] = [
-  { propertyType: 'sell', categorySlug: 'apartment', city: 'Lisbon', minPrice: 100_000, maxPrice: 800_000 },
-  { propertyType: 'rent', city: 'London', maxPrice: 3_000 },
-  { propertyType: 'sell', categorySlug: 'villa', city: 'Dubai', minPrice: 500_000, sort: 'price_asc' },
-  { categorySlug: 'house', country: 'United States', postedSince: 'last_month' },
+export const FILTERED_SEARCHES: ListingFilter[] = [
+  { property_type: 'sell', category: 'apartment', city: 'Lisbon', min_price: 100_000, max_price: 800_000 },
+  { property_type: 'rent', city: 'London', max_price: 3_000 },
+  { property_type: 'sell', category: 'villa', city: 'Dubai', min_price: 500_000, sort: 'price_asc' },
+  { category: 'house', country: 'United States', posted_since: 'last_month' },
 ];
 
 /** Full-text searches: single words, a phrase with a city, an exclusion. */
@@ -48,10 +49,10 @@ export const RARE_TEXT_SEARCHES = [
 ];
 
 /** Words with a place, a type or a price: what the list page's search box sends with its filters. */
-export const TEXT_WITH_FILTERS: PropertySearch[] = [
+export const TEXT_WITH_FILTERS: ListingFilter[] = [
   { search: 'garden', city: 'London' },
-  { search: 'sea view', propertyType: 'sell', categorySlug: 'villa' },
-  { search: 'garden', city: 'London', propertyType: 'rent', maxPrice: 3_000 },
+  { search: 'sea view', property_type: 'sell', category: 'villa' },
+  { search: 'garden', city: 'London', property_type: 'rent', max_price: 3_000 },
   { search: 'balcony', city: 'Lisbon' },
 ];
 
@@ -149,19 +150,22 @@ export async function scenarios(deps: Deps): Promise<Scenario[]> {
   return [
     {
       name: 'listing search (filtered)',
-      run: (i) => searchProperties(deps, null, at(FILTERED_SEARCHES, i), PAGE, 'en'),
+      run: (i) => searchProperties(deps, null, at(FILTERED_SEARCHES, i), {}, PAGE, 'en'),
     },
-    { name: 'listing search (newest, no filter)', run: () => searchProperties(deps, null, {}, PAGE, 'en') },
-    { name: 'text search', run: (i) => searchProperties(deps, null, { search: at(TEXT_SEARCHES, i) }, PAGE, 'en') },
+    { name: 'listing search (newest, no filter)', run: () => searchProperties(deps, null, {}, {}, PAGE, 'en') },
+    { name: 'text search', run: (i) => searchProperties(deps, null, { search: at(TEXT_SEARCHES, i) }, {}, PAGE, 'en') },
     {
       name: 'text search with filters',
-      run: (i) => searchProperties(deps, null, at(TEXT_WITH_FILTERS, i), PAGE, 'en'),
+      run: (i) => searchProperties(deps, null, at(TEXT_WITH_FILTERS, i), {}, PAGE, 'en'),
     },
     {
       name: 'text search (few or no matches)',
-      run: (i) => searchProperties(deps, null, { search: at(RARE_TEXT_SEARCHES, i) }, PAGE, 'en'),
+      run: (i) => searchProperties(deps, null, { search: at(RARE_TEXT_SEARCHES, i) }, {}, PAGE, 'en'),
     },
-    { name: 'map bounds', run: (i) => searchMapForApi(deps, null, { bounds: at(MAP_VIEWS, i) }, PAGE, 'en') },
+    {
+      name: 'map bounds',
+      run: (i) => searchMapForApi(deps, null, { bounds: at(MAP_VIEWS, i), filter: {} }, PAGE, 'en'),
+    },
     // get_property by slug_id: the detail, similar listings and the view counter (a write), as the API does.
     {
       name: 'detail by slug',

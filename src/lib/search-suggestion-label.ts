@@ -1,5 +1,5 @@
 import type { TranslateFn } from './i18n/translate.ts';
-import type { FilterKey, ListingFilter } from './listing-filters.ts';
+import type { FilterKey, ListingFilter } from '../features/search/listing-filter.ts';
 
 /** A search offered instead of one that found nothing (forgiving-search-service.ts), as far as its label needs. */
 export interface SuggestedSearch {

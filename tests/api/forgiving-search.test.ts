@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '../../src/lib/fold-text.ts';
-import { listingFilterSchema } from '../../src/lib/listing-filters.ts';
+import { listingFilterSchema } from '../../src/features/search/listing-filter.ts';
 import { dropCachedReads } from '../../src/server/cache/read-cache.ts';
 import { placeInWords, searchSuggestions } from '../../src/server/services/forgiving-search-service.ts';
 import { createProject, createProperty, createUser, seedCatalog } from '../support/factories.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/server/auth/session-user.ts';
 import * as s from '../../src/server/db/schema/index.ts';
-import { parseListingFilter } from '../../src/lib/listing-filters.ts';
+import { parseListingFilter } from '../../src/features/search/listing-filter.ts';
 import { setFavourite } from '../../src/server/services/engagement-service.ts';
 import { browseListings } from '../../src/server/services/listing-browse-service.ts';
 import { createProperty, createSignedInUser, imageRecord, seedCatalog } from '../support/factories.ts';
@@ -15,8 +15,8 @@ const browse = (query: string, viewer: SessionUser | null = null) =>
   browseListings(
     db(),
     viewer,
-    parseListingFilter(new URLSearchParams(`city=${encodeURIComponent(city)}&${query}`)),
-    12,
+    parseListingFilter(new URLSearchParams(`city=${encodeURIComponent(city)}&${query}`)).filter,
+    { number: 1, size: 12 },
     'en',
   );
 

@@ -1,4 +1,4 @@
-import { FILTER_KEYS } from '../../lib/listing-filter-keys.ts';
+import { FILTER_KEYS } from '../../features/search/filter-keys.ts';
 import { restorePersistedState, setFilterData } from '../../stores/app-state.ts';
 import { enhanceLiveForm, fetchPageHtml, type FetchHtml } from '../forms/live-form.ts';
 import { enhanceFilterSheet } from './filter-sheet.ts';

@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { PRICE_RANGE_MESSAGE, priceRangeInverted } from '../../lib/listing-filters.ts';
 import { offsetPaging } from '../paging.ts';
 
 /** `offset`/`limit` as the spec's list calls take them, by the one paging rule (src/server/paging.ts). */
@@ -57,11 +56,3 @@ export const cityReply = z.object({
   image: imageReply,
   property_count: z.number(),
 });
-
-/** The price-range check of listing queries (list and map), as a refinement: a minimum above the maximum. */
-export function checkPriceRange(
-  q: { min_price?: number | undefined; max_price?: number | undefined },
-  ctx: z.RefinementCtx,
-): void {
-  if (priceRangeInverted(q)) ctx.addIssue({ code: 'custom', path: ['max_price'], message: PRICE_RANGE_MESSAGE });
-}

@@ -69,6 +69,6 @@ export async function agentListings(
   const listings =
     kind === 'projects'
       ? { kind, ...(await searchProjects(deps, null, { userId: agent.id }, page, lang)) }
-      : { kind, ...(await searchProperties(deps, viewer, { userId: agent.id }, page, lang)) };
+      : { kind, ...(await searchProperties(deps, viewer, {}, { userId: agent.id }, page, lang)) };
   return { agent, listings };
 }

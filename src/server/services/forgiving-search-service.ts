@@ -1,6 +1,11 @@
 import { editDistance, foldText, foldedWords } from '../../lib/fold-text.ts';
 import type { TranslateFn } from '../../lib/i18n/translate.ts';
-import { filterQuery, type FilterKey, type ListingFilter } from '../../lib/listing-filters.ts';
+import {
+  apiFilterQuery,
+  filterQuery,
+  type FilterKey,
+  type ListingFilter,
+} from '../../features/search/listing-filter.ts';
 import { suggestionLabel, type SuggestedSearch } from '../../lib/search-suggestion-label.ts';
 import { urls } from '../../lib/urls.ts';
 import { cachedRead } from '../cache/read-cache.ts';
@@ -8,7 +13,7 @@ import type { Database } from '../db/client.ts';
 import * as words from '../repositories/search-words-repository.ts';
 import { findCategorySlugById } from './catalog-service.ts';
 import { browseListings } from './listing-browse-service.ts';
-import type { PropertySearch } from './property-service.ts';
+import { hasExtras, type ListingSearchExtras } from './property-service.ts';
 
 /**
  * A search that forgives: a place typed in the words box becomes the place filter, and a search that finds nothing
@@ -76,7 +81,7 @@ export async function placeInWords(db: Database, filter: ListingFilter): Promise
   let start = found.start;
   while (start > 0 && PLACE_WORDS.has(folded[start - 1]!)) start--;
   const rest = [...all.slice(0, start), ...all.slice(found.end)].join(' ').trim();
-  return { ...filter, search: rest || undefined, city: city.city, page: 1 };
+  return { ...filter, search: rest || undefined, city: city.city };
 }
 
 /** A search nearby that finds something: why it is offered, which filters it changed, and what it finds. */
@@ -135,8 +140,8 @@ function correctedWords(search: string, known: ReadonlySet<string>, list: readon
 }
 
 function without(filter: ListingFilter, key: FilterKey | 'price'): ListingFilter {
-  if (key === 'price') return { ...filter, min_price: undefined, max_price: undefined, page: 1 };
-  return { ...filter, [key]: undefined, page: 1 };
+  if (key === 'price') return { ...filter, min_price: undefined, max_price: undefined };
+  return { ...filter, [key]: undefined };
 }
 
 const isSet = (filter: ListingFilter, key: FilterKey | 'price') =>
@@ -158,12 +163,12 @@ export async function searchSuggestions(
   if (filter.city) {
     const city = nearest(foldText(filter.city), known.cities);
     const named = city ? await words.cityOfKey(db, city) : null;
-    if (named) tries.push({ kind: 'spelling', changed: ['city'], filter: { ...filter, city: named.city, page: 1 } });
+    if (named) tries.push({ kind: 'spelling', changed: ['city'], filter: { ...filter, city: named.city } });
   }
   if (filter.search) {
     const corrected = correctedWords(filter.search, new Set(known.words), known.words);
     if (corrected) {
-      const spelt = { ...filter, search: corrected, page: 1 };
+      const spelt = { ...filter, search: corrected };
       tries.push({ kind: 'spelling', changed: ['search'], filter: (await placeInWords(db, spelt)) ?? spelt });
     }
     const placed = await placeInWords(db, filter);
@@ -179,7 +184,7 @@ export async function searchSuggestions(
   const counted: SearchSuggestion[] = [];
   // One after another: the embedded database answers one statement at a time anyway.
   for (const suggestion of [...tries, ...widened]) {
-    const found = await browseListings(db, null, suggestion.filter, 1, lang, fixedCategory);
+    const found = await browseListings(db, null, suggestion.filter, { number: 1, size: 1 }, lang, fixedCategory);
     if (found.total > 0) counted.push({ ...suggestion, total: found.total, totalCapped: found.totalCapped });
   }
   const near = counted.filter((s) => s.kind !== 'wider');
@@ -191,47 +196,41 @@ export async function searchSuggestions(
 }
 
 /**
- * get-property-list's criteria as the pages' filter, or null when they hold what the pages cannot say (an owner, a
- * parameter, similar listings, a category that is not there): such a search is offered nothing.
+ * get-property-list's filter as the pages' (its category_id named by slug), or null when the search holds what the
+ * pages cannot say (an owner, a parameter, similar listings, a category that is not there): such a search is
+ * offered nothing.
  */
-async function filterOfSearch(db: Database, search: PropertySearch): Promise<ListingFilter | null> {
-  if (search.userId || search.usersPromoted || search.parameterId || search.parameterValue || search.similarTo)
-    return null;
-  const slugOfId = search.categoryId ? await findCategorySlugById(db, search.categoryId) : undefined;
-  if (slugOfId === null || (slugOfId && search.categorySlug && slugOfId !== search.categorySlug)) return null;
-  return {
-    search: search.search,
-    property_type: search.propertyType,
-    category: slugOfId ?? search.categorySlug,
-    city: search.city,
-    state: search.state,
-    country: search.country,
-    min_price: search.minPrice,
-    max_price: search.maxPrice,
-    bedrooms: search.minBedrooms,
-    posted_since: search.postedSince,
-    promoted: search.promoted ? '1' : undefined,
-    sort: search.sort,
-    page: 1,
-  };
+async function pageFilterOf(
+  db: Database,
+  filter: ListingFilter,
+  extras: ListingSearchExtras,
+): Promise<ListingFilter | null> {
+  const { categoryId, ...rest } = extras;
+  if (hasExtras(rest)) return null;
+  const slugOfId = categoryId ? await findCategorySlugById(db, categoryId) : undefined;
+  if (slugOfId === null || (slugOfId && filter.category && slugOfId !== filter.category)) return null;
+  return { ...filter, category: slugOfId ?? filter.category };
 }
-
-/** get-property-list's names of the pages' filter keys, where they differ. */
-const API_NAMES: Partial<Record<FilterKey, string>> = { category: 'category_slug_id' };
 
 /**
  * The searches near a get-property-list search that found nothing, as the API sends them: the page's label, the
  * query to call get-property-list with, the results page's address, and what each finds.
  */
-export async function apiSearchSuggestions(db: Database, search: PropertySearch, lang: string, t: TranslateFn) {
-  const typed = await filterOfSearch(db, search);
+export async function apiSearchSuggestions(
+  db: Database,
+  filter: ListingFilter,
+  extras: ListingSearchExtras,
+  lang: string,
+  t: TranslateFn,
+) {
+  const typed = await pageFilterOf(db, filter, extras);
   if (!typed) return [];
   return (await searchSuggestions(db, typed, lang)).map((suggestion) => {
     const query = filterQuery(suggestion.filter);
     return {
       kind: suggestion.kind,
       label: suggestionLabel(t, suggestion, typed),
-      params: Object.fromEntries([...query].map(([key, value]) => [API_NAMES[key as FilterKey] ?? key, value])),
+      params: apiFilterQuery(suggestion.filter),
       url: query.size ? `${urls.properties()}?${query}` : urls.properties(),
       total: suggestion.total,
       total_capped: suggestion.totalCapped,

@@ -1,4 +1,4 @@
-import { PRICE_RANGE_MESSAGE, priceRangeInverted, type ListingFilter } from '../../lib/listing-filters.ts';
+import { PRICE_RANGE_MESSAGE, priceRangeInverted, type ListingFilter } from '../../features/search/listing-filter.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -21,7 +21,7 @@ export async function browseListings(
   db: Database,
   viewer: SessionUser | null,
   filter: ListingFilter,
-  pageSize: number,
+  page: { number: number; size: number },
   lang: string,
   fixedCategory?: { id: number } | null,
 ): Promise<BrowsePage> {
@@ -29,22 +29,9 @@ export async function browseListings(
   const found = await findProperties(
     db,
     null,
-    {
-      search: filter.search,
-      propertyType: filter.property_type,
-      categoryId: fixedCategory?.id,
-      categorySlug: fixedCategory ? undefined : filter.category,
-      city: filter.city,
-      state: filter.state,
-      country: filter.country,
-      minPrice: filter.min_price,
-      maxPrice: filter.max_price,
-      minBedrooms: filter.bedrooms,
-      postedSince: filter.posted_since,
-      promoted: filter.promoted === '1',
-      sort: filter.sort,
-    },
-    { offset: (filter.page - 1) * pageSize, limit: pageSize },
+    fixedCategory ? { ...filter, category: undefined } : filter,
+    { categoryId: fixedCategory?.id },
+    { offset: (page.number - 1) * page.size, limit: page.size },
   );
   const marks = await marksFor(
     db,

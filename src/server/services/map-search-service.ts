@@ -7,8 +7,8 @@ import {
   type LatLng,
 } from '../../islands/map/geo.ts';
 import { cardImage, type MapClusterData, type MapListItem, type MapMarkerData } from '../../islands/map/types.ts';
-import type { PostedSince } from '../../lib/listing-filters.ts';
-import { formatPrice, toMinor, type PriceSettings } from '../../lib/money.ts';
+import type { ListingFilter } from '../../features/search/listing-filter.ts';
+import { formatPrice, type PriceSettings } from '../../lib/money.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
@@ -23,14 +23,13 @@ import {
 import { COUNT_CAP } from '../repositories/paging.ts';
 import type { PublicPropertyFilter } from '../repositories/property-repository.ts';
 import type { FileStorage } from '../storage/storage.ts';
-import { findCategoryIdBySlug } from './catalog-service.ts';
 import { nameIn } from '../../lib/i18n/translated-name.ts';
 import { imageView } from './image-view.ts';
 import {
-  bedroomsFilter,
   browseProperties,
-  postedSinceDate,
+  NOTHING as MATCHES_NOTHING,
   priceSettingsOf,
+  publicFilterOf,
   propertyCardViews,
   publicCardsById,
   type PropertyCardData,
@@ -50,20 +49,14 @@ export interface MapQuery {
   area?: readonly LatLng[] | undefined;
   /** The visitor's place: the list becomes nearest first, with distances. */
   near?: LatLng | undefined;
-  propertyType?: 'sell' | 'rent' | undefined;
+  /** The listing filter of /properties, so the list and the map of one search show the same listings. */
+  filter: MapFilter;
+  /** A category by id (the API's category_id). */
   categoryId?: number | undefined;
-  categorySlug?: string | undefined;
-  minPrice?: number | undefined;
-  maxPrice?: number | undefined;
-  minBedrooms?: number | undefined;
-  /** The other filters of /properties, so the list and the map of one search show the same listings. */
-  search?: string | undefined;
-  city?: string | undefined;
-  state?: string | undefined;
-  country?: string | undefined;
-  postedSince?: PostedSince | undefined;
-  promoted?: boolean | undefined;
 }
+
+/** The listing filter as the map takes it: the map lists newest (or nearest) first, whatever the list's order. */
+export type MapFilter = Omit<ListingFilter, 'sort'>;
 
 /**
  * More markers than this is a map of the world zoomed out: the newest (or nearest) are drawn, `truncated` says so.
@@ -122,28 +115,9 @@ async function filterOf(
   if (query.near && Number.isFinite(nearRadiusKm) && bounds)
     bounds = intersectBounds(bounds, boundsAround(query.near, nearRadiusKm));
   if (!bounds) return null;
-  let categoryId = query.categoryId;
-  if (query.categorySlug) {
-    const found = await findCategoryIdBySlug(db, query.categorySlug);
-    if (found === null || (categoryId && found !== categoryId)) return null;
-    categoryId = found;
-  }
-  return {
-    bounds,
-    polygon: query.area,
-    near: query.near,
-    propertyType: query.propertyType,
-    categoryId,
-    minPriceMinor: query.minPrice === undefined ? undefined : toMinor(query.minPrice),
-    maxPriceMinor: query.maxPrice === undefined ? undefined : toMinor(query.maxPrice),
-    minParameter: await bedroomsFilter(db, query.minBedrooms),
-    search: query.search,
-    city: query.city,
-    state: query.state,
-    country: query.country,
-    postedAfter: query.postedSince ? postedSinceDate(query.postedSince, now) : undefined,
-    featuredAt: query.promoted ? now : undefined,
-  };
+  const listing = await publicFilterOf(db, query.filter, now, query.categoryId);
+  if (listing === MATCHES_NOTHING) return null;
+  return { ...listing, bounds, polygon: query.area, near: query.near };
 }
 
 function markerOf(row: MapMarkerRow, prices: PriceSettings): MapMarker {

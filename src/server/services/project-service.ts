@@ -1,4 +1,4 @@
-import type { PostedSince } from '../../lib/listing-filters.ts';
+import type { PostedSince } from '../../features/search/listing-filter.ts';
 import type { ApiDeps } from '../api/context.ts';
 import { isAdmin, type SessionUser } from '../auth/session-user.ts';
 import { AppError } from '../errors.ts';

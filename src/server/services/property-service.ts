@@ -1,6 +1,6 @@
 import type { AreaUnit } from '../../lib/area-units.ts';
 import { factRole, listingFacts, NO_FACTS, pricePerAreaLabel } from '../../lib/listing-facts.ts';
-import type { PostedSince } from '../../lib/listing-filters.ts';
+import type { ListingFilter, PostedSince } from '../../features/search/listing-filter.ts';
 import { formatPrice, toMinor, type PriceSettings } from '../../lib/money.ts';
 import type { ApiDeps } from '../api/context.ts';
 import type { SessionUser } from '../auth/session-user.ts';
@@ -288,85 +288,92 @@ export async function cardPageView(deps: Deps, viewer: SessionUser | null, resul
   };
 }
 
-/** get_property / get-property-list criteria in the service's terms (prices in units, as clients send them). */
-export interface PropertySearch {
+/**
+ * What get_property and get-property-list take beyond the listing filter: the spec's criteria that no page offers
+ * (a category by id, one owner's listings, a parameter's value, listings similar to one).
+ */
+export interface ListingSearchExtras {
   categoryId?: number | undefined;
-  categorySlug?: string | undefined;
-  propertyType?: 'sell' | 'rent' | undefined;
-  city?: string | undefined;
-  state?: string | undefined;
-  country?: string | undefined;
-  minPrice?: number | undefined;
-  maxPrice?: number | undefined;
-  postedSince?: PostedSince | undefined;
-  mostViewed?: boolean | undefined;
-  mostLiked?: boolean | undefined;
-  topRated?: boolean | undefined;
-  promoted?: boolean | undefined;
   /** Featured listings of `userId`, or of the viewer when no userid is given. */
   usersPromoted?: boolean | undefined;
   userId?: number | undefined;
-  search?: string | undefined;
   parameterId?: number | undefined;
   parameterValue?: string | undefined;
-  /** At least this many bedrooms (the number parameters named as bedrooms). */
-  minBedrooms?: number | undefined;
   /** Listings of the same category as this one, without it. */
   similarTo?: { id: number } | { slug: string } | undefined;
-  sort?: PublicPropertySort | undefined;
 }
 
+/** Whether a search has criteria beyond the listing filter (such a search is offered no suggestions). */
+export const hasExtras = (extras: ListingSearchExtras) => Object.values(extras).some((value) => value !== undefined);
+
 /** The criteria can match nothing (an unknown category slug, two different categories): no query needed. */
-const NOTHING = Symbol('nothing');
+export const NOTHING = Symbol('nothing');
+
+/**
+ * The listing filter as the repository's filter: the one place a filter's value becomes a condition (pages, the
+ * API, the map). `categoryId` is a category already known (a category page's, the API's category_id): a slug
+ * naming another one matches nothing.
+ */
+export async function publicFilterOf(
+  db: Database,
+  filter: ListingFilter,
+  now: Date,
+  categoryId?: number,
+): Promise<PublicPropertyFilter | typeof NOTHING> {
+  let category = categoryId;
+  if (filter.category) {
+    const found = await findCategoryIdBySlug(db, filter.category);
+    if (found === null || (category !== undefined && found !== category)) return NOTHING;
+    category = found;
+  }
+  return {
+    categoryId: category,
+    propertyType: filter.property_type,
+    city: filter.city,
+    state: filter.state,
+    country: filter.country,
+    minPriceMinor: filter.min_price === undefined ? undefined : toMinor(filter.min_price),
+    maxPriceMinor: filter.max_price === undefined ? undefined : toMinor(filter.max_price),
+    postedAfter: filter.posted_since ? postedSinceDate(filter.posted_since, now) : undefined,
+    featuredAt: filter.promoted ? now : undefined,
+    search: filter.search,
+    minParameter: await bedroomsFilter(db, filter.bedrooms),
+    sort: filter.sort,
+  };
+}
 
 async function searchFilter(
   db: Database,
   viewer: SessionUser | null,
-  search: PropertySearch,
+  filter: ListingFilter,
+  extras: ListingSearchExtras,
   now: Date,
 ): Promise<PublicPropertyFilter | typeof NOTHING> {
-  const categoryIds = new Set<number>();
-  if (search.categoryId) categoryIds.add(search.categoryId);
-  if (search.categorySlug) {
-    const categoryId = await findCategoryIdBySlug(db, search.categorySlug);
-    if (categoryId === null) return NOTHING;
-    categoryIds.add(categoryId);
-  }
+  let categoryId = extras.categoryId;
   let exceptId: number | undefined;
-  if (search.similarTo) {
-    const reference = await findPropertyAccess(db, search.similarTo);
+  if (extras.similarTo) {
+    const reference = await findPropertyAccess(db, extras.similarTo);
     // A listing the viewer may not see does not exist for them, not even through its similar listings.
     if (!reference || (!isPublicListing(reference) && reference.ownerId !== viewer?.id))
       throw AppError.notFound('listing.not_found');
-    categoryIds.add(reference.categoryId);
+    if (categoryId !== undefined && categoryId !== reference.categoryId) return NOTHING;
+    categoryId = reference.categoryId;
     exceptId = reference.id;
   }
-  if (categoryIds.size > 1) return NOTHING;
+  const base = await publicFilterOf(db, filter, now, categoryId);
+  if (base === NOTHING) return NOTHING;
 
-  let ownerId = search.userId;
-  if (search.usersPromoted) {
+  let ownerId = extras.userId;
+  if (extras.usersPromoted) {
     ownerId ??= viewer?.id;
     if (!ownerId) throw AppError.validation({ userid: ['validation.required'] });
   }
-  const sort: PublicPropertySort | undefined =
-    search.sort ?? (search.mostViewed || search.topRated ? 'most_viewed' : search.mostLiked ? 'most_liked' : undefined);
-
   return {
-    categoryId: [...categoryIds][0],
+    ...base,
     exceptId,
-    propertyType: search.propertyType,
-    city: search.city,
-    state: search.state,
-    country: search.country,
-    minPriceMinor: search.minPrice === undefined ? undefined : toMinor(search.minPrice),
-    maxPriceMinor: search.maxPrice === undefined ? undefined : toMinor(search.maxPrice),
-    postedAfter: search.postedSince ? postedSinceDate(search.postedSince, now) : undefined,
-    featuredAt: search.promoted || search.usersPromoted ? now : undefined,
+    featuredAt: filter.promoted || extras.usersPromoted ? now : undefined,
     ownerId,
-    search: search.search,
-    parameter: search.parameterId ? { id: search.parameterId, value: search.parameterValue } : undefined,
-    minParameter: await bedroomsFilter(db, search.minBedrooms),
-    sort,
+    parameter: extras.parameterId ? { id: extras.parameterId, value: extras.parameterValue } : undefined,
   };
 }
 
@@ -374,11 +381,12 @@ async function searchFilter(
 export async function findProperties(
   db: Database,
   viewer: SessionUser | null,
-  search: PropertySearch,
+  search: ListingFilter,
+  extras: ListingSearchExtras,
   page: Page,
   now = new Date(),
 ): Promise<CardPage> {
-  const filter = await searchFilter(db, viewer, search, now);
+  const filter = await searchFilter(db, viewer, search, extras, now);
   if (filter === NOTHING) return NO_CARDS;
   return browseProperties(db, filter, page, now);
 }
@@ -387,12 +395,13 @@ export async function findProperties(
 export async function searchProperties(
   deps: Deps,
   viewer: SessionUser | null,
-  search: PropertySearch,
+  search: ListingFilter,
+  extras: ListingSearchExtras,
   page: Page,
   lang: string,
   now = new Date(),
 ) {
-  return cardPageView(deps, viewer, await findProperties(deps.db, viewer, search, page, now), page, lang);
+  return cardPageView(deps, viewer, await findProperties(deps.db, viewer, search, extras, page, now), page, lang);
 }
 
 /** get_nearby_properties: public listings in a city (and state), optionally of one type. */

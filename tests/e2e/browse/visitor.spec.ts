@@ -52,6 +52,19 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('link', { name: 'Remove filter Up to: $100K' })).toBeVisible();
     await expect(page.locator('.chips')).not.toContainText('500000');
   });
+
+  test('malformed filters in an address are left out and named; the rest of the search holds', async ({ page }) => {
+    const response = await page.goto('/properties?city=Lisbon&bedrooms=lots&max_price=cheap&sort=random');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId('dropped-filters')).toHaveText(
+      'Not understood and left out of this search: Up to, Bedrooms, Sort.',
+    );
+    await expect(page.getByRole('link', { name: 'Remove filter City: Lisbon' })).toBeVisible();
+    await expectCardsIn(page, 'Lisbon', Infinity);
+    // A well-formed address says nothing of the kind.
+    await page.goto('/properties?city=Lisbon&bedrooms=2');
+    await expect(page.getByTestId('dropped-filters')).toHaveCount(0);
+  });
 });
 
 test('the filter chips keep apart from the cards, and a card’s badge from its category', async ({ page }) => {

@@ -1,15 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AREA_MAX_POINTS, AREA_MIN_POINTS, parseArea } from '../../../islands/map/geo.ts';
-import { POSTED_SINCE } from '../../../lib/listing-filters.ts';
+import { apiListingFilterShape, checkPriceRange, filterOfApiQuery } from '../../../features/search/listing-filter.ts';
 import { MAX_ID } from '../../../lib/validation/ids.ts';
-import { propertyTypeSchema } from '../../../lib/validation/property.ts';
 import { findPlaces, reverseGeocode } from '../../services/geocode-service.ts';
 import { citiesNear, searchMapForApi } from '../../services/map-search-service.ts';
 import { countParam, offsetPaging } from '../../paging.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
-import { checkPriceRange, queryFlag, totalCapped } from '../schemas.ts';
-import { bedroomsParam, propertyCard } from './properties.ts';
+import { totalCapped } from '../schemas.ts';
+import { propertyCard } from './properties.ts';
 
 /* ---------- query values: empty means absent; malformed values are a 422 naming the field ---------- */
 
@@ -61,19 +60,6 @@ const id = z
       .optional(),
   )
   .openapi({ type: 'integer' });
-const price = z
-  .preprocess(
-    (v) => decimal(blank(v)),
-    z
-      .number({ error: 'listing.invalid_price' })
-      .min(0, 'listing.invalid_price')
-      .max(1e12, 'listing.invalid_price')
-      .optional(),
-  )
-  .openapi({ type: 'number' });
-const text = z
-  .preprocess(blank, z.string({ error: 'listing.invalid_text' }).trim().max(100, 'listing.invalid_text').optional())
-  .openapi({ type: 'string' });
 
 /** Both coordinates of a point, or neither. */
 function pairComplete(q: { latitude?: number | undefined; longitude?: number | undefined }, ctx: z.RefinementCtx) {
@@ -85,6 +71,9 @@ function pairComplete(q: { latitude?: number | undefined; longitude?: number | u
     });
 }
 
+/** The listing filter (src/features/search/listing-filter.ts) but its order: the map lists newest or nearest first. */
+const { sort: _sort, ...mapFilterShape } = apiListingFilterShape();
+
 const boundsQuery = z
   .object({
     south: latitude,
@@ -94,22 +83,8 @@ const boundsQuery = z
     area,
     latitude,
     longitude,
-    property_type: z
-      .preprocess(blank, propertyTypeSchema.optional())
-      .openapi({ type: 'string', enum: ['sell', 'rent'] }),
+    ...mapFilterShape,
     category_id: id,
-    category_slug_id: z.preprocess(blank, z.string().trim().max(200).optional()).openapi({ type: 'string' }),
-    min_price: price,
-    max_price: price,
-    bedrooms: bedroomsParam,
-    search: text,
-    city: text,
-    state: text,
-    country: text,
-    posted_since: z
-      .preprocess(blank, z.enum(POSTED_SINCE, { error: 'listing.invalid_posted_since' }).optional())
-      .openapi({ type: 'string', enum: [...POSTED_SINCE] }),
-    promoted: queryFlag.optional(),
     ...offsetPaging(),
   })
   .superRefine((q, ctx) => {
@@ -280,18 +255,8 @@ export const mapRoutes = newRouter()
       bounds,
       area: q.area,
       near,
-      propertyType: q.property_type,
+      filter: filterOfApiQuery({ ...q, sort: undefined }),
       categoryId: q.category_id,
-      categorySlug: q.category_slug_id,
-      minPrice: q.min_price,
-      maxPrice: q.max_price,
-      minBedrooms: q.bedrooms,
-      search: q.search,
-      city: q.city,
-      state: q.state,
-      country: q.country,
-      postedSince: q.posted_since,
-      promoted: q.promoted,
     };
     return ok(c, await searchMapForApi(c.var, c.var.user, query, { offset: q.offset, limit: q.limit }, c.var.t.lang));
   })

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { POSTED_SINCE } from '../../../lib/listing-filters.ts';
+import { POSTED_SINCE } from '../../../features/search/listing-filter.ts';
 import { MAX_ID } from '../../../lib/validation/ids.ts';
 import { AppError } from '../../errors.ts';
 import { PROJECT_TYPES } from '../../services/project-posting-service.ts';

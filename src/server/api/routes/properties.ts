@@ -1,18 +1,23 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { POSTED_SINCE, SORTS } from '../../../lib/listing-filters.ts';
+import {
+  apiListingFilterShape,
+  checkPriceRange,
+  filterOfApiQuery,
+  listingFilterShape,
+  type ListingFilter,
+} from '../../../features/search/listing-filter.ts';
 import { MAX_ID } from '../../../lib/validation/ids.ts';
-import { propertyTypeSchema } from '../../../lib/validation/property.ts';
 import { AppError } from '../../errors.ts';
 import { offsetPaging } from '../../paging.ts';
 import { apiSearchSuggestions } from '../../services/forgiving-search-service.ts';
 import { homepageData } from '../../services/home-service.ts';
 import { viewProperty } from '../../services/property-detail-service.ts';
-import { nearbyProperties, searchProperties, type PropertySearch } from '../../services/property-service.ts';
+import { nearbyProperties, searchProperties, type ListingSearchExtras } from '../../services/property-service.ts';
 import type { ApiEnv } from '../context.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
-import { checkPriceRange, listingPage, imageReply, seoMetaReply, cityReply, totalCapped } from '../schemas.ts';
+import { listingPage, imageReply, seoMetaReply, cityReply, totalCapped } from '../schemas.ts';
 
 /* ---------- query values: empty means absent, anything malformed is a 422 with a message per field ---------- */
 
@@ -31,57 +36,29 @@ const textParam = (max: number) =>
   optional(z.string({ error: 'listing.invalid_text' }).trim().max(max, 'listing.invalid_text')).openapi({
     type: 'string',
   });
-const priceParam = optional(
-  z.coerce
-    .number({ error: 'listing.invalid_price' })
-    .min(0, 'listing.invalid_price')
-    .max(1e12, 'listing.invalid_price'),
-).openapi({ type: 'number' });
 const flagParam = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', ''], { error: 'listing.invalid_flag' })
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'on')
   .openapi({ type: 'string', enum: ['1', '0'] });
-/** At least this many bedrooms (the number parameters named as bedrooms), as the results page's filter offers. */
-export const bedroomsParam = optional(
-  z.coerce
-    .number({ error: 'listing.invalid_bedrooms' })
-    .int('listing.invalid_bedrooms')
-    .min(1, 'listing.invalid_bedrooms')
-    .max(20, 'listing.invalid_bedrooms'),
-).openapi({ type: 'integer', minimum: 1, maximum: 20 });
-const typeParam = optional(propertyTypeSchema).openapi({ type: 'string', enum: ['sell', 'rent', '0', '1'] });
 
+/** The listing filter (src/features/search/listing-filter.ts) and the spec's criteria that no page offers. */
 const listQuery = z
   .object({
+    ...apiListingFilterShape(),
     id: idParam,
     slug_id: textParam(200),
     category_id: idParam,
-    category_slug_id: textParam(200),
-    property_type: typeParam,
-    city: textParam(100),
-    state: textParam(100),
-    country: textParam(100),
-    min_price: priceParam,
-    max_price: priceParam,
-    bedrooms: bedroomsParam,
-    posted_since: optional(z.enum(POSTED_SINCE, { error: 'listing.invalid_posted_since' })).openapi({
-      type: 'string',
-      enum: [...POSTED_SINCE],
-    }),
     most_viewed: flagParam,
     most_liked: flagParam,
     top_rated: flagParam,
-    promoted: flagParam,
     users_promoted: flagParam,
     userid: idParam,
-    search: textParam(100),
     parameter_id: idParam,
     parameter_value: textParam(100),
     get_simiilar: flagParam,
     get_similar: flagParam,
     current_user: idParam,
-    sort: optional(z.enum(SORTS, { error: 'listing.invalid_sort' })).openapi({ type: 'string', enum: [...SORTS] }),
     ...offsetPaging(),
   })
   .superRefine(checkPriceRange);
@@ -100,30 +77,11 @@ const LIST_DESCRIPTION =
   '100). `current_user` is accepted for old clients and ignored: favourites and interest come from the token. ' +
   'Items carry `is_favourite` and `is_interested` for a signed-in caller.';
 
-function searchOf(q: ListQuery, similarTo: PropertySearch['similarTo']): PropertySearch {
-  return {
-    categoryId: q.category_id,
-    categorySlug: q.category_slug_id,
-    propertyType: q.property_type,
-    city: q.city,
-    state: q.state,
-    country: q.country,
-    minPrice: q.min_price,
-    maxPrice: q.max_price,
-    minBedrooms: q.bedrooms,
-    postedSince: q.posted_since,
-    mostViewed: q.most_viewed,
-    mostLiked: q.most_liked,
-    topRated: q.top_rated,
-    promoted: q.promoted,
-    usersPromoted: q.users_promoted,
-    userId: q.userid,
-    search: q.search,
-    parameterId: q.parameter_id,
-    parameterValue: q.parameter_value,
-    similarTo,
-    sort: q.sort,
-  };
+/** The filter of a get-property-list query: the older ranking flags are its sort when no `sort` is given. */
+function filterOf(q: ListQuery): ListingFilter {
+  const filter = filterOfApiQuery(q);
+  const sort = q.sort ?? (q.most_viewed || q.top_rated ? 'most_viewed' : q.most_liked ? 'most_liked' : undefined);
+  return { ...filter, sort };
 }
 
 /** The listing named by id or slug_id, if any; get_simiilar needs one. */
@@ -135,11 +93,20 @@ function namedListing(q: ListQuery) {
 }
 
 /** A page of listings; when nothing matches, the searches nearby that find something. */
-async function listPage(c: Context<ApiEnv>, q: ListQuery, similarTo: PropertySearch['similarTo']) {
-  const search = searchOf(q, similarTo);
+async function listPage(c: Context<ApiEnv>, q: ListQuery, similarTo: ListingSearchExtras['similarTo']) {
+  const filter = filterOf(q);
+  const extras: ListingSearchExtras = {
+    categoryId: q.category_id,
+    usersPromoted: q.users_promoted || undefined,
+    userId: q.userid,
+    parameterId: q.parameter_id,
+    parameterValue: q.parameter_value,
+    similarTo,
+  };
   const { lang } = c.var.t;
-  const found = await searchProperties(c.var, c.var.user, search, { offset: q.offset, limit: q.limit }, lang);
-  const suggestions = found.total === 0 ? await apiSearchSuggestions(c.var.db, search, lang, c.var.t) : [];
+  const page = { offset: q.offset, limit: q.limit };
+  const found = await searchProperties(c.var, c.var.user, filter, extras, page, lang);
+  const suggestions = found.total === 0 ? await apiSearchSuggestions(c.var.db, filter, extras, lang, c.var.t) : [];
   return { ...found, suggestions };
 }
 
@@ -385,10 +352,10 @@ const routes = {
       '`city` and/or `state` (case-insensitive; one is required), `type` sell|rent (or 0|1), `offset`, `limit`.',
     request: {
       query: z.object({
-        city: textParam(100),
-        state: textParam(100),
-        type: typeParam,
-        property_type: typeParam,
+        city: listingFilterShape.city,
+        state: listingFilterShape.state,
+        type: listingFilterShape.property_type,
+        property_type: listingFilterShape.property_type,
         ...offsetPaging(),
       }),
     },
