@@ -140,7 +140,13 @@ export function createGoogleEngine(element: HTMLElement, maps: typeof google.map
       shape = null;
       if (!points || points.length === 0) return;
       const path = points.map(toLatLng);
-      const style = { strokeColor: drawnAreaColour(element), strokeWeight: 3, fillOpacity: 0.12, clickable: false, map };
+      const style = {
+        strokeColor: drawnAreaColour(element),
+        strokeWeight: 3,
+        fillOpacity: 0.12,
+        clickable: false,
+        map,
+      };
       shape = closed ? new maps.Polygon({ paths: path, ...style }) : new maps.Polyline({ path, ...style });
     },
     setDrawing(drawing) {
