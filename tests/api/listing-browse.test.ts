@@ -69,6 +69,11 @@ describe('the results page’s cards and filters', () => {
     // At least three bedrooms: the listing with four, not the one with two.
     expect((await browse('bedrooms=3')).items.map((c) => c.id)).toEqual([four.id]);
     expect((await browse('bedrooms=5')).total).toBe(0);
+    // Bathrooms alike, and both together: each condition holds.
+    expect((await browse('bathrooms=1')).items.map((c) => c.id)).toEqual([two.id]);
+    expect((await browse('bathrooms=2')).total).toBe(0);
+    expect((await browse('bedrooms=2&bathrooms=1')).items.map((c) => c.id)).toEqual([two.id]);
+    expect((await browse('bedrooms=3&bathrooms=1')).total).toBe(0);
 
     // The viewer's saved listings are marked; a visitor has none.
     const buyer = await createSignedInUser(db());

@@ -90,8 +90,12 @@ describe('get-properties-in-bounds: the box', () => {
     expect(bad.body.data.fields.posted_since).toHaveLength(1);
   });
 
-  it('takes the bedrooms filter as the list does: at least that many', async () => {
+  it('takes the bedrooms and bathrooms filters as the list does: at least that many', async () => {
     const [bedrooms] = await db().query.parameters.findMany({ where: (p, { eq }) => eq(p.name, 'Bedrooms') });
+    const [bathrooms] = await db()
+      .insert(s.parameters)
+      .values({ name: 'Bathrooms', typeOfParameter: 'number' })
+      .returning();
     const two = await at(10.45, 20.45);
     const four = await at(10.55, 20.55);
     await db()
@@ -99,6 +103,7 @@ describe('get-properties-in-bounds: the box', () => {
       .values([
         { propertyId: two, parameterId: bedrooms!.id, value: 2 },
         { propertyId: four, parameterId: bedrooms!.id, value: 4 },
+        { propertyId: two, parameterId: bathrooms!.id, value: 2 },
       ]);
     const three = await get(`get-properties-in-bounds?${box}&bedrooms=3`);
     expect(itemIds(three)).toEqual([four]);
@@ -113,6 +118,15 @@ describe('get-properties-in-bounds: the box', () => {
       expect(refused.body.data.fields.bedrooms).toEqual(['Choose at least 1 and at most 20 bedrooms.']);
     }
     expect((await get(`get-property-list?bedrooms=0`)).status).toBe(422);
+
+    const twoBaths = await get(`get-properties-in-bounds?${box}&bathrooms=2`);
+    expect(itemIds(twoBaths)).toEqual([two]);
+    const listed = await get(`get-property-list?bathrooms=2&limit=100`);
+    expect((listed.body.data.items as { id: number }[]).map((p) => p.id)).toContain(two);
+    expect((listed.body.data.items as { id: number }[]).map((p) => p.id)).not.toContain(four);
+    const refused = await get(`get-property-list?bathrooms=many`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.data.fields.bathrooms).toEqual(['Choose at least 1 and at most 20 bathrooms.']);
   });
 });
 

@@ -9,6 +9,7 @@ export const FILTER_KEYS = [
   'min_price',
   'max_price',
   'bedrooms',
+  'bathrooms',
   'posted_since',
   'promoted',
   'sort',

@@ -32,6 +32,15 @@ describe('parseListingFilter (pages: lenient)', () => {
       page: 1,
       dropped: ['property_type', 'min_price', 'max_price', 'bedrooms', 'posted_since', 'promoted', 'sort'],
     });
+    expect(parse('bathrooms=2&bedrooms=3')).toEqual({
+      filter: { bedrooms: 3, bathrooms: 2 },
+      page: 1,
+      dropped: [],
+    });
+    expect(parse('bathrooms=0')).toEqual({ filter: {}, page: 1, dropped: ['bathrooms'] });
+    expect(parse('bathrooms=0&bedrooms=2.5')).toMatchObject({
+      dropped: ['bedrooms', 'bathrooms'],
+    });
     expect(parse(`city=${'x'.repeat(500)}`)).toEqual({ filter: {}, page: 1, dropped: ['city'] });
   });
 

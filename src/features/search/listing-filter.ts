@@ -21,6 +21,8 @@ export const POSTED_SINCE = [
 ] as const;
 /** The "at least" choices of the bedrooms filter. */
 export const BEDROOM_CHOICES = [1, 2, 3, 4, 5] as const;
+/** The "at least" choices of the bathrooms filter. */
+export const BATHROOM_CHOICES = [1, 2, 3, 4] as const;
 export const SORTS = ['newest', 'price_asc', 'price_desc', 'most_viewed', 'most_liked'] as const;
 /** A minimum price above the maximum matches nothing: the visitor's mistake, told on max_price with this message. */
 export const PRICE_RANGE_MESSAGE = 'listing.price_range';
@@ -80,6 +82,8 @@ export const listingFilterShape = {
   max_price: price,
   /** At least this many bedrooms (the number parameters named as bedrooms). */
   bedrooms: wholeNumber(1, 20, 'listing.invalid_bedrooms'),
+  /** At least this many bathrooms (the number parameters named as bathrooms). */
+  bathrooms: wholeNumber(1, 20, 'listing.invalid_bathrooms'),
   posted_since: optional(z.enum(POSTED_SINCE, { error: 'listing.invalid_posted_since' })).meta({
     type: 'string',
     enum: [...POSTED_SINCE],

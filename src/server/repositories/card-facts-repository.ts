@@ -39,8 +39,8 @@ export function listNumberParameters(db: Executor) {
 }
 
 /**
- * Listings with at least `atLeast` in one of these number parameters (bedrooms), as a condition of a public search
- * (`minParameter` of PublicPropertyFilter). Written with explicit aliases, as `hasParameter` in property-repository.
+ * Listings with at least `atLeast` in one of these number parameters (bedrooms, bathrooms), as a condition of a
+ * public search (`minParameters` of PublicPropertyFilter). Written with explicit aliases, as `hasParameter` in property-repository.
  */
 export function parameterAtLeast(parameterIds: readonly number[], atLeast: number): SQL {
   if (parameterIds.length === 0) return sql`false`;

@@ -85,8 +85,8 @@ export interface PublicPropertyFilter {
    * (property_id, parameter_id) index); with `value`, that value (case-insensitive; one of a checkbox list).
    */
   parameter?: { id: number; value?: string | undefined } | undefined;
-  /** At least `atLeast` in one of these number parameters (bedrooms; card-facts-repository.ts). */
-  minParameter?: { ids: readonly number[]; atLeast: number } | undefined;
+  /** Each: at least `atLeast` in one of these number parameters (bedrooms, bathrooms; card-facts-repository.ts). */
+  minParameters?: readonly { ids: readonly number[]; atLeast: number }[] | undefined;
   /**
    * A personalised feed: listings matching at least one preference, best matches first (then newest); ignores
    * `sort`. Scored per row, so meant for the first pages of a feed, not deep paging.
@@ -148,7 +148,7 @@ export function publicConditions(filter: PublicPropertyFilter): SQL {
   if (filter.ownerId) conditions.push(eq(properties.ownerId, filter.ownerId));
   if (filter.exceptId) conditions.push(ne(properties.id, filter.exceptId));
   if (filter.parameter) conditions.push(hasParameter(filter.parameter.id, filter.parameter.value));
-  if (filter.minParameter) conditions.push(parameterAtLeast(filter.minParameter.ids, filter.minParameter.atLeast));
+  for (const { ids, atLeast } of filter.minParameters ?? []) conditions.push(parameterAtLeast(ids, atLeast));
   if (filter.search) conditions.push(sql`${properties.search} @@ ${textQuery(filter.search)}`);
   if (filter.preferences) conditions.push(sql`${preferenceScore(filter.preferences)} > 0`);
   conditions.push(...markerConditions(properties, filter));

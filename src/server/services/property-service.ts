@@ -172,14 +172,18 @@ async function cardExtras(db: Database, ids: number[]): Promise<Map<number, Card
 }
 
 /** The number parameters whose names say they count bedrooms (src/lib/listing-facts.ts). */
-async function bedroomParameterIds(db: Database): Promise<number[]> {
+/**
+ * The search conditions of "at least this many" bedrooms and bathrooms: the number parameters named as each
+ * (src/lib/listing-facts.ts), for the list and the map alike.
+ */
+async function roomsFilter(db: Database, wanted: { bedrooms?: number | undefined; bathrooms?: number | undefined }) {
+  const set = (['bedrooms', 'bathrooms'] as const).filter((role) => wanted[role]);
+  if (set.length === 0) return undefined;
   const numbers = await listNumberParameters(db);
-  return numbers.filter((p) => factRole(p.name) === 'bedrooms').map((p) => p.id);
-}
-
-/** The search condition of "at least this many bedrooms", for the list and the map alike. */
-export async function bedroomsFilter(db: Database, atLeast: number | undefined) {
-  return atLeast ? { ids: await bedroomParameterIds(db), atLeast } : undefined;
+  return set.map((role) => ({
+    ids: numbers.filter((p) => factRole(p.name) === role).map((p) => p.id),
+    atLeast: wanted[role]!,
+  }));
 }
 
 /** Public listings' cards in the order of `ids`; one no longer public is left out. */
@@ -337,7 +341,7 @@ export async function publicFilterOf(
     postedAfter: filter.posted_since ? postedSinceDate(filter.posted_since, now) : undefined,
     featuredAt: filter.promoted ? now : undefined,
     search: filter.search,
-    minParameter: await bedroomsFilter(db, filter.bedrooms),
+    minParameters: await roomsFilter(db, filter),
     sort: filter.sort,
   };
 }

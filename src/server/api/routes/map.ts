@@ -177,7 +177,7 @@ const routes = {
       'antimeridian), tested exactly after the box; ' +
       '`latitude`, `longitude` a point: the list is nearest first with `distance_km`, searched in a box reaching 25, 100, ' +
       'then 500 km, then everywhere until something is found. Filters: `property_type` sell|rent, `category_id` or ' +
-      '`category_slug_id`, `min_price`, `max_price`, and as get-property-list takes them `bedrooms`, `search`, `city`, `state`, ' +
+      '`category_slug_id`, `min_price`, `max_price`, and as get-property-list takes them `bedrooms`, `bathrooms`, `search`, `city`, `state`, ' +
       '`country`, `posted_since`, `promoted=1`. `items` is one page (`offset`, `limit` up to 100, newest ' +
       'first); `markers` are every match, up to 1000. A view known to hold more than 500 listings (and no `area`, ' +
       '`latitude`/`longitude` or price filter) gets `clusters` instead: its listings counted by area (counts at the ' +

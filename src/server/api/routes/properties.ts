@@ -67,7 +67,7 @@ type ListQuery = z.output<typeof listQuery>;
 const LIST_DESCRIPTION =
   'Public listings (approved by an admin and active), newest first. Every parameter is optional; empty ones are ' +
   'ignored. `category_id` or `category_slug_id`; `property_type` sell|rent (or 0|1); `city`, `state`, `country` ' +
-  '(case-insensitive); `min_price`, `max_price` in currency units; `bedrooms` at least that many; `posted_since` today|yesterday (from midnight ' +
+  '(case-insensitive); `min_price`, `max_price` in currency units; `bedrooms`, `bathrooms` at least that many; `posted_since` today|yesterday (from midnight ' +
   'UTC)|last_week (7 days)|last_month (30)|last_3_months (90)|last_6_months (180); `promoted=1` featured listings; ' +
   '`most_viewed=1` and `top_rated=1` rank by views (listings have no star ratings), `most_liked=1` by favourites, ' +
   "`sort` newest|price_asc|price_desc|most_viewed|most_liked overrides them; `userid` one owner's listings; " +
