@@ -140,6 +140,8 @@ describe('a search that finds nothing', () => {
     await listing({ city });
     const wider = await searchSuggestions(db(), filter({ city, bedrooms: 9 }), 'en');
     expect(wider[0]).toMatchObject({ kind: 'wider', changed: ['bedrooms'], total: 1, filter: { city } });
+    const noBaths = await searchSuggestions(db(), filter({ city, bathrooms: 9 }), 'en');
+    expect(noBaths[0]).toMatchObject({ kind: 'wider', changed: ['bathrooms'], total: 1, filter: { city } });
   });
 
   it("answers get-property-list with the same suggestions when nothing matches, in the caller's language", async () => {

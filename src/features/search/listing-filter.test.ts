@@ -42,6 +42,8 @@ describe('parseListingFilter (pages: lenient)', () => {
       dropped: ['bedrooms', 'bathrooms'],
     });
     expect(parse(`city=${'x'.repeat(500)}`)).toEqual({ filter: {}, page: 1, dropped: ['city'] });
+    // A key given twice: the last value given counts, a blank one is no value.
+    expect(parse('city=&city=Porto&bedrooms=2&bedrooms=3').filter).toEqual({ city: 'Porto', bedrooms: 3 });
   });
 
   it('keeps known periods, sorts and the promoted flag', () => {

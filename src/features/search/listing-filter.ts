@@ -61,7 +61,7 @@ const flag = optional(
   z
     .enum(['1', '0', 'true', 'false', 'on', 'off'], { error: 'listing.invalid_flag' })
     .transform((v) => v === '1' || v === 'true' || v === 'on'),
-).meta({ type: 'string', enum: ['1', '0'] });
+).meta({ type: 'string', enum: ['1', '0', 'true', 'false'] });
 
 /** Each filter's query value, parsed strictly; `undefined` when left out or empty. */
 export const listingFilterShape = {
@@ -72,7 +72,7 @@ export const listingFilterShape = {
     z
       .enum(['sell', 'rent', '0', '1'], { error: 'validation.property_type' })
       .transform((v): 'sell' | 'rent' => (v === 'rent' || v === '1' ? 'rent' : 'sell')),
-  ).meta({ type: 'string', enum: ['sell', 'rent'] }),
+  ).meta({ type: 'string', enum: ['sell', 'rent', '0', '1'] }),
   /** A category by its slug (the API's `category_slug_id`). */
   category: text(200),
   city: text(100),
@@ -140,7 +140,9 @@ export function parseListingFilter(params: URLSearchParams): {
   const filter: Record<string, unknown> = {};
   const dropped: FilterKey[] = [];
   for (const key of FILTER_KEYS) {
-    const parsed = listingFilterShape[key].safeParse(params.get(key) ?? undefined);
+    // A key given twice (a form field and a hand-typed one): the last value given counts.
+    const given = params.getAll(key).filter((value) => value.trim() !== '');
+    const parsed = listingFilterShape[key].safeParse(given.at(-1));
     if (parsed.success) filter[key] = parsed.data;
     else dropped.push(key);
   }

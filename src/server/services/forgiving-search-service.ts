@@ -101,6 +101,7 @@ const WIDENING: (FilterKey | 'price')[] = [
   'property_type',
   'price',
   'bedrooms',
+  'bathrooms',
   'posted_since',
   'promoted',
   'search',

@@ -171,7 +171,6 @@ async function cardExtras(db: Database, ids: number[]): Promise<Map<number, Card
   );
 }
 
-/** The number parameters whose names say they count bedrooms (src/lib/listing-facts.ts). */
 /**
  * The search conditions of "at least this many" bedrooms and bathrooms: the number parameters named as each
  * (src/lib/listing-facts.ts), for the list and the map alike.

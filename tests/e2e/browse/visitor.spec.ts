@@ -64,6 +64,14 @@ test.describe('without JavaScript', () => {
     // A well-formed address says nothing of the kind.
     await page.goto('/properties?city=Lisbon&bedrooms=2');
     await expect(page.getByTestId('dropped-filters')).toHaveCount(0);
+    // The map page says so too.
+    await page.goto('/properties/map?city=Lisbon&bathrooms=some');
+    await expect(page.getByTestId('dropped-filters')).toHaveText(
+      'Not understood and left out of this search: Bathrooms.',
+    );
+    // A value the form does not offer is kept by it, so the next search does not lose it.
+    await page.goto('/properties?bathrooms=6');
+    await expect(page.getByLabel('Bathrooms', { exact: true })).toHaveValue('6');
   });
 });
 
