@@ -35,10 +35,10 @@ export type ListingSort = (typeof SORTS)[number];
 export { FILTER_KEYS, type FilterKey };
 
 /** '' (and blank text) is "not given": the spec's clients leave empty fields out, others send them empty. */
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+export const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 /** Plain decimals only: Number() would also take '0x1f', '1e3' and 'Infinity'. */
 const DECIMAL = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/;
-const decimal = (v: unknown) => (typeof v === 'string' ? (DECIMAL.test(v) ? Number(v) : Number.NaN) : v);
+export const decimal = (v: unknown) => (typeof v === 'string' ? (DECIMAL.test(v) ? Number(v) : Number.NaN) : v);
 const optional = <T extends z.ZodType>(schema: T, read: (v: unknown) => unknown = blank) =>
   z.preprocess((v) => read(blank(v)), schema.optional());
 

@@ -1,6 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AREA_MAX_POINTS, AREA_MIN_POINTS, parseArea } from '../../../islands/map/geo.ts';
-import { apiListingFilterShape, checkPriceRange, filterOfApiQuery } from '../../../features/search/listing-filter.ts';
+import {
+  apiListingFilterShape,
+  blank,
+  checkPriceRange,
+  decimal,
+  filterOfApiQuery,
+} from '../../../features/search/listing-filter.ts';
 import { MAX_ID } from '../../../lib/validation/ids.ts';
 import { findPlaces, reverseGeocode } from '../../services/geocode-service.ts';
 import { citiesNear, searchMapForApi } from '../../services/map-search-service.ts';
@@ -11,11 +17,6 @@ import { totalCapped } from '../schemas.ts';
 import { propertyCard } from './properties.ts';
 
 /* ---------- query values: empty means absent; malformed values are a 422 naming the field ---------- */
-
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-/** Plain decimals only: Number() would also take '0x1f', '1e3' and 'Infinity'. */
-const DECIMAL = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/;
-const decimal = (v: unknown) => (typeof v === 'string' ? (DECIMAL.test(v) ? Number(v) : Number.NaN) : v);
 
 const coordinate = (min: number, max: number, message: string) =>
   z

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   apiListingFilterShape,
+  blank,
   checkPriceRange,
   filterOfApiQuery,
   listingFilterShape,
@@ -21,8 +22,6 @@ import { listingPage, imageReply, seoMetaReply, cityReply, totalCapped } from '.
 
 /* ---------- query values: empty means absent, anything malformed is a 422 with a message per field ---------- */
 
-/** '' (and blank text) is "not given": the spec's clients leave empty fields out, others send them empty. */
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
 
 const idParam = optional(
