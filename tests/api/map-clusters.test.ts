@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/server/db/schema/index.ts';
-import type { MapClusterData } from '../../src/islands/map/types.ts';
+import type { MapClusterData } from '../../src/lib/map-data.ts';
 import { TALLY_LEVELS } from '../../src/server/db/schema/map-grid.ts';
 import {
   MAX_TALLY_GROUPS,

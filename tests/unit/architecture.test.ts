@@ -20,12 +20,14 @@ function importsOf(file: string): string[] {
   return [...text.matchAll(importPattern)].map((m) => m[1] ?? m[2] ?? '');
 }
 
-function resolvesIntoServer(file: string, specifier: string): boolean {
-  if (specifier.startsWith('~/server')) return true;
+/** Whether an import of `file` names something under the folder `dir` (a path from the root, like `src/server`). */
+function resolvesInto(dir: string, file: string, specifier: string): boolean {
+  if (specifier.startsWith(`~/${dir.replace(/^src\//, '')}`)) return true;
   if (!specifier.startsWith('.')) return false;
   const target = path.resolve(path.dirname(path.join(root, file)), specifier);
-  return target.startsWith(path.join(root, 'src/server') + path.sep) || target === path.join(root, 'src/server');
+  return target.startsWith(path.join(root, dir) + path.sep) || target === path.join(root, dir);
 }
+const resolvesIntoServer = (file: string, specifier: string) => resolvesInto('src/server', file, specifier);
 
 describe('architecture', () => {
   it("browser code (islands, stores, lib, the features' shared contracts) never imports server code", () => {
@@ -56,10 +58,23 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('pages reach the database only through services', () => {
-    const offenders = filesUnder('src/pages').flatMap((file) =>
+  it('pages, components and API routes reach the database only through services', () => {
+    const offenders = ['src/pages', 'src/components', 'src/layouts', 'src/server/api', 'src/middleware.ts']
+      .flatMap((dir) => (dir.endsWith('.ts') ? [dir] : filesUnder(dir)))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((s) => /server\/(repositories|db\/schema)|\.\.\/repositories\//.test(s))
+          // The stored image's shape (types only, no table): what a page draws a picture from.
+          .filter((s) => !s.endsWith('db/schema/media-types.ts'))
+          .map((s) => `${file} -> ${s}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('server code never imports browser code: what both use (map shapes, geometry) lives in src/lib', () => {
+    const offenders = filesUnder('src/server').flatMap((file) =>
       importsOf(file)
-        .filter((s) => /server\/(repositories|db\/schema)/.test(s))
+        .filter((s) => resolvesInto('src/islands', file, s))
         .map((s) => `${file} -> ${s}`),
     );
     expect(offenders).toEqual([]);

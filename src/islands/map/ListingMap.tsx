@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MapEngine } from './engine.ts';
 import { MapSurface } from './MapSurface.tsx';
-import type { MapProvider } from './types.ts';
+import type { MapProvider } from '../../lib/map-data.ts';
 import './map.css';
 
 export interface ListingMapProps {

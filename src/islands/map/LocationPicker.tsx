@@ -5,9 +5,9 @@ import { restorePersistedState } from '../../stores/app-state.ts';
 import { IslandI18nProvider, useTranslation, type IslandI18n } from '../i18n.tsx';
 import type { MapEngine } from './engine.ts';
 import { geocoderFor } from './geocoder.ts';
-import { isLatitude, isLongitude, longitudeRanges, wrapPoint } from './geo.ts';
+import { isLatitude, isLongitude, longitudeRanges, wrapPoint } from '../../lib/geo.ts';
 import { MapSurface } from './MapSurface.tsx';
-import type { LatLng, MapProvider, PlaceData } from './types.ts';
+import type { LatLng, MapProvider, PlaceData } from '../../lib/map-data.ts';
 import './map.css';
 
 /** Names of the form's location inputs: they stay plain inputs (typed in without JavaScript). */

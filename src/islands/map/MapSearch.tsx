@@ -4,7 +4,7 @@ import { IslandI18nProvider, useTranslation, type IslandI18n } from '../i18n.tsx
 import { listingCount } from '../../lib/listing-count.ts';
 import { clusterByGrid } from './cluster.ts';
 import type { EngineMarker, MapEngine } from './engine.ts';
-import { areaBounds, areaNear, distanceKm, formatArea, formatPoint, nearestCopy, viewAround } from './geo.ts';
+import { areaBounds, areaNear, distanceKm, formatArea, formatPoint, nearestCopy, viewAround } from '../../lib/geo.ts';
 import { DrawLayer } from './DrawLayer.tsx';
 import { MapSurface } from './MapSurface.tsx';
 import {
@@ -17,7 +17,7 @@ import {
   type MapListItem,
   type MapMarkerData,
   type MapProvider,
-} from './types.ts';
+} from '../../lib/map-data.ts';
 import './map.css';
 
 export interface MapSearchProps {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { loadLeafletEngine, type EngineOptions, type MapEngine } from './engine.ts';
-import type { MapProvider } from './types.ts';
+import type { MapProvider } from '../../lib/map-data.ts';
 
 const GoogleEngineLoader = lazy(() => import('./GoogleEngineLoader.tsx'));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clusterByGrid } from './cluster.ts';
-import { boundsAround, distanceKm, formatArea, insidePolygon, parseArea, parsePoint } from './geo.ts';
+import { boundsAround, distanceKm, formatArea, insidePolygon, parseArea, parsePoint } from '../../lib/geo.ts';
 
 const point = (id: number, x: number, y: number) => ({ x, y, latitude: y / 10, longitude: x / 10, item: { id } });
 

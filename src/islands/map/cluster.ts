@@ -1,4 +1,4 @@
-import type { Bounds } from './geo.ts';
+import type { Bounds } from '../../lib/geo.ts';
 
 /**
  * Grid clustering of map markers, in screen pixels at the current zoom: markers whose projected positions fall

@@ -1,5 +1,5 @@
 import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
-import type { Bounds, LatLng, MapProvider } from './types.ts';
+import type { Bounds, LatLng, MapProvider } from '../../lib/map-data.ts';
 
 /**
  * The one interface the map islands draw through, whichever map is configured: Leaflet (leaflet-engine.ts, the

@@ -1,5 +1,5 @@
 /// <reference types="google.maps" />
-import type { MapProvider, PlaceData } from './types.ts';
+import type { MapProvider, PlaceData } from '../../lib/map-data.ts';
 
 /**
  * Where the location picker turns clicks into addresses and names into places: the site's offline geocoder

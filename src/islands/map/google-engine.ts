@@ -1,7 +1,7 @@
 /// <reference types="google.maps" />
 import { drawnAreaColour, type EngineMarker, type EngineOptions, type MapEngine } from './engine.ts';
-import { nearestCopy, viewBounds } from './geo.ts';
-import type { LatLng } from './types.ts';
+import { nearestCopy, viewBounds } from '../../lib/geo.ts';
+import type { LatLng } from '../../lib/map-data.ts';
 
 /**
  * Google Maps behind the same MapEngine as Leaflet, used when the admin set a Maps key. The script is loaded by

@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { drawnAreaColour, type EngineMarker, type EngineOptions, type MapEngine } from './engine.ts';
-import { nearestCopy, viewBounds } from './geo.ts';
-import type { Bounds, LatLng, MapProvider } from './types.ts';
+import { nearestCopy, viewBounds } from '../../lib/geo.ts';
+import type { Bounds, LatLng, MapProvider } from '../../lib/map-data.ts';
 
 /**
  * The keyless map: Leaflet with raster tiles (OpenStreetMap by default). Markers are DOM elements (divIcons)

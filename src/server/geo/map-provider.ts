@@ -1,4 +1,4 @@
-import type { MapProvider } from '../../islands/map/types.ts';
+import type { MapProvider } from '../../lib/map-data.ts';
 
 /**
  * Which map the site shows: Google Maps when the admin set a Maps key (setting `maps_api_key`), otherwise the

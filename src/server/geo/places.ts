@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import KDBush from 'kdbush';
 import { around, distance } from 'geokdbush';
+import type { PlaceData } from '../../lib/map-data.ts';
 
 /**
  * The offline gazetteer behind reverse geocoding and place search when no Google key is set: about 156,000
@@ -9,15 +10,8 @@ import { around, distance } from 'geokdbush';
  * typed arrays with a k-d tree (kdbush) for nearest-city queries on the sphere (geokdbush).
  */
 
-export interface Place {
-  city: string;
-  state: string;
-  country: string;
-  /** "City, State, Country" with repeats left out ("Lisbon, Portugal"). */
-  formatted_address: string;
-  latitude: number;
-  longitude: number;
-}
+/** A place as reverse geocoding and place search answer it (the shape the location picker reads). */
+export type Place = PlaceData;
 
 interface PlaceIndex {
   size: number;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, inArray, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { MapClusterData } from '../../islands/map/types.ts';
+import type { MapClusterData } from '../../lib/map-data.ts';
 import type { Executor } from '../db/client.ts';
 import { preparedPerKey } from '../db/prepared.ts';
 import { properties, propertyMap, propertyMapTally } from '../db/schema/index.ts';

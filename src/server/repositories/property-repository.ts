@@ -15,7 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
-import { areaNear } from '../../islands/map/geo.ts';
+import { areaNear } from '../../lib/geo.ts';
 import type { Executor } from '../db/client.ts';
 import { preparedPerDatabase, preparedPerKey, UNNAMED } from '../db/prepared.ts';
 import { cappedTotal, COUNT_CAP, countCap, WORD_SEARCH_COUNT_CAP, withCappedTotal } from './paging.ts';

@@ -5,8 +5,8 @@ import {
   intersectBounds,
   type Bounds,
   type LatLng,
-} from '../../islands/map/geo.ts';
-import { cardImage, type MapClusterData, type MapListItem, type MapMarkerData } from '../../islands/map/types.ts';
+} from '../../lib/geo.ts';
+import { cardImage, type MapClusterData, type MapListItem, type MapMarkerData } from '../../lib/map-data.ts';
 import type { ListingFilter } from '../../features/search/listing-filter.ts';
 import { formatPrice, type PriceSettings } from '../../lib/money.ts';
 import type { ApiDeps } from '../api/context.ts';

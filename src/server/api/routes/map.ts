@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { AREA_MAX_POINTS, AREA_MIN_POINTS, parseArea } from '../../../islands/map/geo.ts';
+import { AREA_MAX_POINTS, AREA_MIN_POINTS, parseArea } from '../../../lib/geo.ts';
 import {
   apiListingFilterShape,
   blank,

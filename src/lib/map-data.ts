@@ -64,6 +64,7 @@ export interface PlaceData {
   city: string;
   state: string;
   country: string;
+  /** "City, State, Country" with repeats left out ("Lisbon, Portugal"). */
   formatted_address: string;
   latitude: number;
   longitude: number;
