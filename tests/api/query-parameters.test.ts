@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../support/admin.ts';
 import { createProperty, createSignedInUser, seedCatalog } from '../support/factories.ts';
 import { openApiOperations } from '../support/security.ts';
+import { SPEC_CALLS } from '../support/spec-calls.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /*
@@ -26,85 +27,9 @@ const tokenFor = (path: string) => (path.startsWith('/api/admin/') ? admin : use
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '1');
 
 /** The spec's GET calls (section 7) with the query parameters it names for them. */
-const SPEC_QUERIES: Record<string, string[]> = {
-  get_categories: ['limit', 'offset', 'search', 'has_property'],
-  get_property: [
-    'promoted',
-    'top_rated',
-    'id',
-    'category_id',
-    'most_liked',
-    'city',
-    'get_simiilar',
-    'offset',
-    'limit',
-    'current_user',
-    'property_type',
-    'max_price',
-    'min_price',
-    'posted_since',
-    'state',
-    'country',
-    'search',
-    'userid',
-    'users_promoted',
-    'slug_id',
-    'category_slug_id',
-  ],
-  'get-property-list': [
-    'property_type',
-    'category_id',
-    'category_slug_id',
-    'city',
-    'state',
-    'country',
-    'min_price',
-    'max_price',
-    'posted_since',
-    'most_viewed',
-    'most_liked',
-    'promoted',
-    'limit',
-    'offset',
-    'search',
-    'parameter_id',
-  ],
-  get_articles: ['id', 'category_id', 'slug_id', 'limit', 'offset'],
-  'get-cities-data': ['offset', 'limit'],
-  get_favourite_property: ['offset', 'limit'],
-  get_languages: ['language_code', 'web_language_file'],
-  get_payment_details: ['offset', 'limit'],
-  get_notification_list: ['offset', 'limit'],
-  get_messages: ['user_id', 'property_id', 'page', 'per_page'],
-  get_nearby_properties: ['city', 'state', 'type'],
-  get_interested_users: ['property_id', 'slug_id', 'limit', 'offset'],
-  'get-projects': [
-    'userid',
-    'id',
-    'slug_id',
-    'search',
-    'get_similar',
-    'category_id',
-    'city',
-    'state',
-    'country',
-    'posted_since',
-    'offset',
-    'limit',
-  ],
-  'get-project-detail': ['slug_id', 'get_similar'],
-  'get-added-projects': ['slug_id', 'get_similar', 'offset', 'limit'],
-  get_user_recommendation: ['offset', 'limit'],
-  'get-added-properties': ['slug_id', 'is_promoted', 'offset', 'limit'],
-  'agent-list': ['limit', 'offset'],
-  'agent-properties': ['is_admin', 'slug_id', 'is_projects', 'limit', 'offset'],
-  faqs: ['limit', 'offset'],
-  'check-package-limit': ['type'],
-  'get-featured-data': ['type', 'offset', 'limit'],
-  'get-otp': ['number', 'email'],
-  'verify-otp': ['number', 'email', 'otp'],
-  'forgot-password': ['email'],
-};
+const SPEC_QUERIES = Object.fromEntries(
+  SPEC_CALLS.filter((call) => call.method === 'get' && call.fields.length).map((call) => [call.path, call.fields]),
+);
 
 /** What the site's own islands send (src/islands: the map search, the location picker, the chat room). */
 const ISLAND_QUERIES: Record<string, string> = {

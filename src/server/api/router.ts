@@ -1,4 +1,4 @@
-import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import { OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors.ts';
 import type { ApiEnv } from './context.ts';
@@ -36,9 +36,76 @@ function withKnownQuery<R extends RouteConfig>(route: R): R {
   return { ...route, middleware: [...own, refuseUnknownQuery(known)] };
 }
 
+/** The media types a write takes: readBody (body.ts) reads each of them into the same fields. */
+const BODY_TYPES = ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'] as const;
+
+interface BodyDocs {
+  description?: string;
+  /** Files a multipart body may carry besides the fields, by name, with what each is. */
+  files?: Record<string, string>;
+}
+
 /**
- * A sub-app whose zod validation failures become the envelope with field messages (422), and whose routes refuse
- * query parameters they do not declare (400).
+ * A write's body for the document: the schema its service parses the fields with, so the document and the check are
+ * one definition. The router documents it and leaves the check to the service, which also serves the pages' form
+ * posts and reads nested form keys and files that a generic form validator would not.
+ */
+export function requestBody(schema: z.ZodType, { description, files }: BodyDocs = {}) {
+  const fileFields = z.object(
+    Object.fromEntries(
+      Object.entries(files ?? {}).map(([name, what]) => [
+        name,
+        z.any().optional().openapi({ type: 'string', format: 'binary', description: what }),
+      ]),
+    ),
+  );
+  const multipart = files ? z.intersection(schema, fileFields) : schema;
+  return {
+    required: true,
+    ...(description === undefined ? {} : { description }),
+    content: Object.fromEntries(
+      BODY_TYPES.map((type) => [type, { schema: type === 'multipart/form-data' ? multipart : schema }]),
+    ),
+  };
+}
+
+/** Body schemas by the component name they were first documented under: a schema two calls share is one component. */
+const namedBodies = new WeakMap<z.ZodType, z.ZodType>();
+
+/** `/admin/categories/{id}` -> `AdminCategoriesIdBody`: the component name of a call's body. */
+const bodyName = (path: string) =>
+  path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('') + 'Body';
+
+/**
+ * The route with its body schema named, so the document holds it once as a component that each media type refers
+ * to (and that a generated client names), instead of three inline copies.
+ */
+function withNamedBody<R extends RouteConfig>(route: R): R {
+  const content = route.request?.body?.content as Record<string, { schema?: unknown }> | undefined;
+  const plain = content?.['application/json']?.schema;
+  if (!content || !(plain instanceof z.ZodType)) return route;
+  let named = namedBodies.get(plain);
+  // zod's own `meta` (an `id` names the component): `.openapi` exists only on schemas made after zod-openapi loaded.
+  if (!named) namedBodies.set(plain, (named = plain.meta({ id: bodyName(route.path) })));
+  const rename = (schema: unknown) =>
+    schema === plain
+      ? named
+      : schema instanceof z.ZodIntersection && schema.def.left === plain
+        ? z.intersection(named, schema.def.right as z.ZodType)
+        : schema;
+  const renamed = Object.fromEntries(
+    Object.entries(content).map(([type, media]) => [type, { ...media, schema: rename(media.schema) }]),
+  );
+  return { ...route, request: { ...route.request, body: { ...route.request!.body!, content: renamed } } };
+}
+
+/**
+ * A sub-app whose zod validation failures become the envelope with field messages (422), whose routes refuse
+ * query parameters they do not declare (400), and whose documented bodies (`requestBody`) are checked by the service.
  */
 export function newRouter() {
   const router = new OpenAPIHono<ApiEnv>({
@@ -47,8 +114,14 @@ export function newRouter() {
       return undefined;
     },
   });
-  const register = router.openapi;
-  router.openapi = ((route: RouteConfig, ...rest: unknown[]) =>
-    (register as (...args: unknown[]) => unknown)(withKnownQuery(route), ...rest)) as typeof router.openapi;
+  const register = router.openapi as (...args: unknown[]) => unknown;
+  router.openapi = ((route: RouteConfig, ...rest: unknown[]) => {
+    const enforced = withKnownQuery(route);
+    if (!enforced.request?.body) return register(enforced, ...rest);
+    const { middleware: _middleware, hide, ...documented } = enforced;
+    if (!hide) router.openAPIRegistry.registerPath(withNamedBody(documented));
+    const request = { ...enforced.request, body: undefined };
+    return register({ ...enforced, request, hide: true }, ...rest);
+  }) as typeof router.openapi;
   return router;
 }

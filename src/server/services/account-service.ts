@@ -203,20 +203,31 @@ const withLoginType = (input: unknown) => {
     : input;
 };
 
+/** Sent by eBroker's clients with every sign-in; no sign-in reads them (a new account's name comes from Google). */
+const unreadSignupFields = {
+  name: z.unknown().optional().describe('Accepted from older clients and not read'),
+  address: z.unknown().optional().describe('Accepted from older clients and not read'),
+  profile: z.unknown().optional().describe('Accepted from older clients and not read'),
+  type: z.unknown().optional().describe('The login type when logintype is left out: 0 google, 1 phone, 3 email'),
+};
+
 const signupForms = z.discriminatedUnion('logintype', [
   z.object({
+    ...unreadSignupFields,
     logintype: z.literal('email'),
     email: emailSchema,
     password: passwordSchema.or(z.string().min(1)),
     fcm_id: z.string().max(4096).optional(),
   }),
   z.object({
+    ...unreadSignupFields,
     logintype: z.literal('phone'),
     mobile: phoneSchema,
     otp: z.string().trim().min(1),
     fcm_id: z.string().max(4096).optional(),
   }),
   z.object({
+    ...unreadSignupFields,
     logintype: z.literal('google'),
     auth_id: z.string().min(20).max(8192),
     fcm_id: z.string().max(4096).optional(),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
 import { AppError, fieldErrorsFromZod, type FieldErrors } from '../errors.ts';
@@ -74,6 +75,15 @@ function normalise(input: Record<string, unknown>): Record<string, unknown> {
       .map(([section]) => section);
   return out;
 }
+
+/** The settings call's body: any setting by key, each read by its catalogue schema, and the secrets to clear. */
+export const settingsChangeSchema = z.object({
+  ...Object.fromEntries(SETTINGS_CATALOG.map((setting) => [setting.key, setting.schema.optional()])),
+  clear: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe('Secrets to remove, by key'),
+});
 
 const clearList = (value: unknown): string[] =>
   (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value]).map(String);

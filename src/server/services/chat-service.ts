@@ -54,7 +54,8 @@ const flag = z
   .optional()
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on');
 
-const targetSchema = z.object({
+/** Whom a chat call is about: a user (by any of the names the spec's calls use) or the site, and a listing. */
+export const targetSchema = z.object({
   receiver_id: optionalId('chat.user_not_found'),
   user_id: optionalId('chat.user_not_found'),
   to_user_id: optionalId('chat.user_not_found'),
@@ -247,7 +248,8 @@ function propertyCard(storage: FileStorage, property: ChatPropertyRow, viewer: V
 }
 export type ChatPropertyCard = ReturnType<typeof propertyCard>;
 
-const messageInput = targetSchema.extend({
+/** send_message's fields besides its files. */
+export const messageInput = targetSchema.extend({
   message: z.string().max(CHAT_LIMITS.messageMaxChars, 'chat.message_too_long').optional(),
 });
 
@@ -452,7 +454,8 @@ export function unreadMessageCount(db: Database, actor: SessionUser): Promise<nu
   return chat.countUnreadMessages(db, viewerOf(actor));
 }
 
-const messageIdInput = z.object({
+/** delete_chat_message's body. */
+export const messageIdInput = z.object({
   message_id: recordId({ tooBig: 'chat.message_not_found' }),
 });
 
@@ -502,7 +505,10 @@ export async function messageAttachment(deps: Deps, actor: SessionUser, input: {
   return { body: stored.body, contentType: doc.contentType, name: doc.name };
 }
 
-const blockInput = targetSchema.extend({ reason: z.string().trim().max(500, 'chat.reason_too_long').optional() });
+/** block-user's and unblock-user's body (unblock reads no reason). */
+export const blockInput = targetSchema.extend({
+  reason: z.string().trim().max(500, 'chat.reason_too_long').optional(),
+});
 
 /**
  * block-user: the actor stops a user (or, with to_admin, the site) from messaging them, and can no longer message

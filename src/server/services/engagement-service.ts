@@ -23,7 +23,8 @@ const toggleType = z.preprocess(
   z.enum(['1', '0'], { error: 'listing.type_flag' }),
 );
 
-const toggleSchema = z.object({ property_id: propertyId, type: toggleType });
+/** add_favourite's and interested_users' body. */
+export const toggleSchema = z.object({ property_id: propertyId, type: toggleType });
 
 const notFound = () => AppError.notFound('listing.not_found');
 

@@ -70,7 +70,8 @@ const idList = z.preprocess(
     .array(z.coerce.number({ error: 'notifications.ids_invalid' }).int().positive().max(MAX_ID))
     .max(500, 'notifications.ids_invalid'),
 );
-const markSchema = z
+/** mark-notifications-read's body. */
+export const markSchema = z
   .object({
     ids: idList.optional(),
     all: z

@@ -105,6 +105,9 @@ function assertOffered(settings: PaymentSettings, method: PaymentMethod) {
 /** A package's (or a payment's) id: missing is "required", malformed (abc, 0) "not valid". */
 export const packageIdSchema = recordId();
 
+/** The body of a call that starts a payment: which package (its price is always the package's own). */
+export const packageChoiceSchema = z.object({ package_id: packageIdSchema });
+
 /** The paid package on sale that the buyer does not already hold; its price is the only price there is. */
 async function packageToBuy(db: Executor, actor: SessionUser, packageId: number) {
   const pkg = await packages.findActivePackage(db, packageId);
@@ -323,7 +326,7 @@ export async function submitBankTransfer(
   input: { fields: Record<string, unknown>; files: Record<string, File> },
   lang: string,
 ) {
-  const packageId = z.object({ package_id: packageIdSchema }).parse(input.fields).package_id;
+  const packageId = packageChoiceSchema.parse(input.fields).package_id;
   const file = input.files['receipt'];
   if (!file || file.size === 0) throw AppError.validation({ receipt: ['payment.receipt_required'] });
   const settings = await readSettings(deps.db);

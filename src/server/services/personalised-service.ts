@@ -40,7 +40,7 @@ const price = z.preprocess(
  * personalised-fields (POST): the spec's names; price_range "min,max" (or min_price / max_price). A null is an
  * empty field, as the GET answers it, so a client can send back what it was given.
  */
-const personalisedSchema = z
+export const personalisedSchema = z
   .preprocess(
     (input) => {
       if (typeof input !== 'object' || input === null) return input;
@@ -49,6 +49,7 @@ const personalisedSchema = z
       return { ...values, min_price: values['min_price'] ?? range[0], max_price: values['max_price'] ?? range[1] };
     },
     z.object({
+      price_range: z.unknown().optional().describe('"min,max": the same as min_price and max_price'),
       category_ids: idList,
       outdoor_facilitiy_ids: idList,
       min_price: price,

@@ -141,10 +141,17 @@ export async function logout(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
   await endSession(deps.db, actor);
 }
 
+/** before-logout's body: the app's push token, when it has one. */
+export const beforeLogoutSchema = z.object({ fcm_id: z.string().max(4096).optional() });
+
 /** before-logout: an app signs out, naming its push token (fcm_id), which is forgotten with the session. */
-export async function beforeLogout(deps: Pick<ApiDeps, 'db'>, actor: SessionUser, fcmId: string | undefined) {
+export async function beforeLogout(deps: Pick<ApiDeps, 'db'>, actor: SessionUser, input: unknown) {
+  const { fcm_id: fcmId } = beforeLogoutSchema.parse(input);
   await endSession(deps.db, actor, { forgetAppPushToken: { fcmId } });
 }
+
+/** delete_user's body: the caller's own id, so a client cannot delete an account by mistake. */
+export const deleteAccountSchema = z.object({ userid: z.coerce.number().int().positive() });
 
 /**
  * delete_user: only the account itself (userid must be the caller), after the page's confirmation. Its listings,
@@ -153,7 +160,7 @@ export async function beforeLogout(deps: Pick<ApiDeps, 'db'>, actor: SessionUser
  * public: left behind, their addresses would go on serving them).
  */
 export async function deleteAccount(deps: Pick<ApiDeps, 'db' | 'storage'>, actor: SessionUser, input: unknown) {
-  const { userid } = z.object({ userid: z.coerce.number().int().positive() }).parse(input);
+  const { userid } = deleteAccountSchema.parse(input);
   if (userid !== actor.id) throw AppError.forbidden();
   if (actor.role === 'admin') throw AppError.forbidden('auth.errors.admin_cannot_delete');
   const { user, listingFiles } = await deps.db.transaction(async (tx) => {

@@ -191,6 +191,31 @@ export async function postProject(deps: Deps, actor: SessionUser, body: Nested) 
 const idSchema = z.coerce.number({ error: 'validation.required' }).int().positive().max(MAX_ID);
 const ownedId = (body: Nested) => idSchema.parse(body['id']);
 
+/** delete_project's body. */
+export const deleteProjectSchema = z.object({ id: idSchema });
+
+const removal = (what: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe(what);
+
+/** post_project's body: a new project's fields, or with `id` an edit of any of them and what to take away. */
+export const projectPostSchema = z
+  .object({
+    id: idSchema.optional().describe('Edits this project of yours; any field may then be left out'),
+    plans: z
+      .array(z.object({ id: idSchema.optional(), title: z.string().max(200) }))
+      .max(PLANS_MAX)
+      .optional()
+      .describe('Each with its file as plans[i][document]; an id changes a kept plan'),
+    remove_gallery_images: removal('Gallery images to take away: indexes, or the keys the reply gives'),
+    remove_documents: removal('Documents to take away: indexes, or the keys the reply gives'),
+    remove_plans: removal('Plans to take away, by id'),
+    remove_meta_image: z.enum(['0', '1']).optional().describe('1 takes the share image away'),
+  })
+  .and(projectFieldsSchema);
+
 async function ownedProject(deps: Deps, actor: SessionUser, by: { id: number } | { slug: string }) {
   const project = await repo.findOwnedProject(deps.db, by, actor.id);
   if (!project) throw AppError.notFound('project.not_found');
@@ -275,14 +300,15 @@ export async function updateProject(deps: Deps, actor: SessionUser, body: Nested
   });
 }
 
-const statusSchema = z.object({
+/** change-project-status's body. */
+export const projectStatusSchema = z.object({
   project_id: idSchema,
   status: z.enum(['active', 'inactive'], { error: 'project.status_invalid' }),
 });
 
 /** change-project-status: the owner hides their project or shows it again (it stays in its review state). */
 export async function changeProjectStatus(deps: Deps, actor: SessionUser, body: Nested) {
-  const input = statusSchema.parse(formText(body));
+  const input = projectStatusSchema.parse(formText(body));
   const current = await ownedProject(deps, actor, { id: input.project_id });
   return ownProjectView(deps, await repo.updateProjectRow(deps.db, current.id, { status: input.status }));
 }

@@ -243,8 +243,29 @@ export async function postProperty(deps: Deps, actor: SessionUser, body: Nested)
   }
 }
 
-const ownedId = (body: Nested, field = 'id') =>
-  z.coerce.number({ error: 'validation.required' }).int().positive().parse(body[field]);
+const ownedIdField = z.coerce.number({ error: 'validation.required' }).int().positive();
+const ownedId = (body: Nested, field = 'id') => ownedIdField.parse(body[field]);
+const removal = (what: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe(what);
+
+/** delete_property's body. */
+export const deletePropertySchema = z.object({ id: ownedIdField });
+
+/** update_post_property's fields besides the listing's own (any of them, as propertyFieldsSchema.partial()). */
+export const propertyEditSchema = z
+  .object({
+    id: ownedIdField,
+    action_type: z.enum(['0', '1']).optional().describe('1 deletes the listing'),
+    remove_gallery_images: removal('Gallery images to take away: indexes, or the keys the reply gives'),
+    remove_documents: removal('Documents to take away: indexes, or the keys the reply gives'),
+    remove_three_d_image: z.enum(['0', '1']).optional().describe('1 takes the 3D image away'),
+    remove_meta_image: z.enum(['0', '1']).optional().describe('1 takes the share image away'),
+    remove_floors: removal('Floor plans to take away, by id'),
+  })
+  .and(propertyFieldsSchema.partial());
 
 async function ownedProperty(deps: Deps, actor: SessionUser, id: number) {
   const property = await repo.findOwnedProperty(deps.db, id, actor.id);
@@ -431,7 +452,8 @@ async function editedFacilities(
   return [...kept, ...checked];
 }
 
-const statusSchema = z.object({
+/** update_property_status's and change-property-status's body. */
+export const propertyStatusSchema = z.object({
   property_id: z.coerce.number().int().positive(),
   status: z.enum(['active', 'inactive', 'sold', 'rented'], { error: 'validation.property_status' }),
   property_type: propertyTypeSchema.optional(),
@@ -445,7 +467,7 @@ const statusSchema = z.object({
  * here only with such a switch; otherwise through an edit, which goes back to review.
  */
 export async function changePropertyStatus(deps: Deps, actor: SessionUser, body: Nested) {
-  const input = statusSchema.parse(textFields(body));
+  const input = propertyStatusSchema.parse(textFields(body));
   const current = await ownedProperty(deps, actor, input.property_id);
   const type = input.property_type ?? current.propertyType;
   assertPriceForType(current, type, input.price);

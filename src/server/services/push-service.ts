@@ -44,7 +44,7 @@ function allowedEndpoint(value: string): boolean {
 }
 
 /** The browser's PushSubscription as `toJSON()` gives it, or the same fields flat (form posts). */
-const subscriptionSchema = z.preprocess(
+export const subscriptionSchema = z.preprocess(
   (raw) => {
     if (typeof raw !== 'object' || raw === null) return raw;
     const value = raw as Record<string, unknown>;
@@ -75,8 +75,11 @@ export async function savePushSubscription(db: Database, actor: SessionUser, inp
   return { id: row.id, endpoint: row.endpoint };
 }
 
+/** push/unsubscribe's body. */
+export const unsubscribeSchema = z.object({ endpoint: z.string({ error: 'push.endpoint_invalid' }).max(2000) });
+
 export async function removePushSubscription(db: Database, actor: SessionUser, input: unknown) {
-  const { endpoint } = z.object({ endpoint: z.string({ error: 'push.endpoint_invalid' }).max(2000) }).parse(input);
+  const { endpoint } = unsubscribeSchema.parse(input);
   return { removed: await deletePushSubscription(db, actor.id, endpoint) };
 }
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ApiDeps } from '../api/context.ts';
 import type { Nested, NestedValue } from '../api/form-fields.ts';
 import type { SessionUser } from '../auth/session-user.ts';
@@ -97,6 +98,18 @@ async function latestApplication(db: Deps['db'], userId: number) {
   const latest = await repo.findLatestVerificationRequest(db, userId);
   return { latest, values: latest ? await repo.listVerificationValues(db, latest.id) : [] };
 }
+
+/** apply-agent-verification's body as a client sends it; each answer is checked against its field's type below. */
+export const verificationApplicationSchema = z.object({
+  form_fields: z
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        value: z.union([z.string(), z.array(z.string())]).describe('A file for file fields; several for checkboxes'),
+      }),
+    )
+    .describe('form_fields[i][id] and form_fields[i][value] (form_fields[i][value][] for several)'),
+});
 
 /**
  * apply-agent-verification: every required field answered, each answer of its field's type (choices from the

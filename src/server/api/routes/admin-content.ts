@@ -10,7 +10,7 @@ import { ADMIN_ENTITIES } from '../../services/admin-content/registry.ts';
 import type { AdminEntity } from '../../services/admin-content/entity.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 import { page } from '../schemas.ts';
 import { adminRoute, idParams, loose } from './admin-route.ts';
 
@@ -20,7 +20,9 @@ function entityRoutes(entity: AdminEntity) {
   const path = `/admin/${entity.name}`;
   const note = { file: ' (file)', names: ' (object: the name by language code)' } as Partial<Record<string, string>>;
   const fields = entity.fields.map((f) => `${f.name}${note[f.kind] ?? ''}`).join(', ');
-  const body = `Body (JSON or multipart form): ${fields}. Editing may send only the fields that change.`;
+  const description = `Body (JSON or multipart form): ${fields}. Editing may send only the fields that change.`;
+  const files = Object.fromEntries(entity.fields.filter((f) => f.kind === 'file').map((f) => [f.name, 'An image']));
+  const body = requestBody(entity.schema, { files });
   return {
     list: adminRoute({
       method: 'get',
@@ -40,15 +42,16 @@ function entityRoutes(entity: AdminEntity) {
       method: 'post',
       path,
       summary: `${entity.name}: create`,
-      description: body,
+      description,
+      request: { body },
       responses: replies(item, 'Created'),
     }),
     update: adminRoute({
       method: 'post',
       path: `${path}/{id}`,
       summary: `${entity.name}: edit`,
-      description: body,
-      request: { params: idParams },
+      description,
+      request: { params: idParams, body },
       responses: replies(item, 'Saved'),
     }),
     remove: adminRoute({

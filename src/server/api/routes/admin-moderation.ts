@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { adminDashboard } from '../../services/admin-dashboard-service.ts';
 import {
   adQuerySchema,
+  approveAdSchema,
   approveFeaturedRequest,
   listFeaturedRequests,
   rejectFeaturedRequest,
@@ -10,6 +11,7 @@ import {
   approveListing,
   getListingForReview,
   listForReview,
+  reasonSchema,
   rejectListing,
   reviewQuerySchema,
   type ListingKind,
@@ -17,6 +19,7 @@ import {
 import {
   dismissReport,
   hideReportedListing,
+  hideSchema,
   listReportQueue,
   reportQuerySchema,
 } from '../../services/admin-report-service.ts';
@@ -29,7 +32,7 @@ import {
 } from '../../services/admin-verification-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 import { listingPage, page } from '../schemas.ts';
 import { adminRoute, idParams, loose } from './admin-route.ts';
 
@@ -68,7 +71,7 @@ function listingRoutes(kind: ListingKind, plural: 'properties' | 'projects') {
       path: `/admin/${plural}/{id}/reject`,
       summary: `Reject a ${kind} with a reason`,
       description: reasonBody,
-      request: { params: idParams },
+      request: { params: idParams, body: requestBody(reasonSchema) },
       responses: replies(decision, 'Rejected'),
     }),
   };
@@ -107,7 +110,7 @@ const routes = {
     path: '/admin/featured-requests/{id}/approve',
     summary: 'Approve a featured-ad request: it runs from now; a property is featured until it ends',
     description: 'Body (JSON or form, optional): days (1 to 365, default 30).',
-    request: { params: idParams },
+    request: { params: idParams, body: requestBody(approveAdSchema) },
     responses: replies(decision, 'Approved'),
   }),
   featuredReject: adminRoute({
@@ -143,7 +146,7 @@ const routes = {
     path: '/admin/verification-requests/{id}/fail',
     summary: 'Fail the application with a reason; the applicant may apply again',
     description: 'Body (JSON or form): reason (required, at most 500 characters), shown to the applicant.',
-    request: { params: idParams },
+    request: { params: idParams, body: requestBody(reasonSchema) },
     responses: replies(decision, 'Failed'),
   }),
   reports: adminRoute({
@@ -165,7 +168,7 @@ const routes = {
     path: '/admin/reports/{id}/hide',
     summary: 'Hide the reported listing (rejected, reason "Reported" unless given) and close its open reports',
     description: 'Body (JSON or form, optional): reason (at most 500 characters), shown to the owner.',
-    request: { params: idParams },
+    request: { params: idParams, body: requestBody(hideSchema) },
     responses: replies(decision, 'Hidden'),
   }),
 };

@@ -1,7 +1,7 @@
-import { getAdminSettings, updateSettings } from '../../services/admin-settings-service.ts';
+import { getAdminSettings, settingsChangeSchema, updateSettings } from '../../services/admin-settings-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 import { adminRoute, loose } from './admin-route.ts';
 import { z } from '@hono/zod-openapi';
 
@@ -22,6 +22,7 @@ const routes = {
       'Body (JSON or form): any settings by key. An empty secret keeps the stored one; `clear` (a key or a list) ' +
       'removes secrets. demo_mode can be switched on here, not off (every change is refused while it is on). ' +
       'Answers with the settings as GET does.',
+    request: { body: requestBody(settingsChangeSchema) },
     responses: replies(groups, 'Saved'),
   }),
 };

@@ -1,9 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { getFeaturedData, listMyAdvertisements, storeAdvertisement } from '../../services/advertisement-service.ts';
+import {
+  getFeaturedData,
+  listMyAdvertisements,
+  storeAdvertisement,
+  storeAdvertisementSchema,
+} from '../../services/advertisement-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 import { page, paginationQuery, totalCapped } from '../schemas.ts';
 
 const security = [{ bearer: [] }];
@@ -52,6 +57,7 @@ const routes = {
       '(409); without a package unit left the reply is 403 package_not_available with the feature’s message.',
     security,
     middleware: [requireUser] as const,
+    request: { body: requestBody(storeAdvertisementSchema) },
     responses: replies(storedAd, 'The stored request'),
   }),
   mine: createRoute({

@@ -7,13 +7,14 @@ import {
   userSignupSchema,
   type SignedIn,
 } from '../../services/account-service.ts';
-import { sendCode, verifyCode } from '../../services/otp-service.ts';
-import { requestPasswordReset, resetPassword } from '../../services/password-reset-service.ts';
+import { registerSchema } from '../../../lib/validation/account.ts';
+import { sendCode, verifyCode, verifyCodeSchema } from '../../services/otp-service.ts';
+import { requestPasswordReset, resetPassword, resetPasswordSchema } from '../../services/password-reset-service.ts';
 import { readBody } from '../body.ts';
 import { clientInfo } from '../client-info.ts';
 import type { ApiEnv } from '../context.ts';
 import { envelope, ok, replies } from '../envelope.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 
 const signedIn = z
   .record(z.string(), z.unknown())
@@ -29,13 +30,14 @@ const signedInReplies = (description: string) => {
 const signedInReply = (c: Context<ApiEnv>, user: SignedIn, messageKey: string) =>
   c.json({ error: false as const, message: c.var.t(messageKey), data: user, token: user.token }, 200);
 
-const post = (path: string, summary: string, description: string, data: z.ZodType = signedIn) =>
+const post = (path: string, summary: string, description: string, body: z.ZodType, data: z.ZodType = signedIn) =>
   createRoute({
     method: 'post',
     path,
     tags: ['accounts'],
     summary,
     description,
+    request: { body: requestBody(body) },
     responses: data === signedIn ? signedInReplies(summary) : replies(data, summary),
   });
 
@@ -46,6 +48,7 @@ const routes = {
     'Body (JSON or form): name, email, mobile, password, re_password. Signs in at once. An email or mobile number ' +
       'that already has an account is refused (409 email_in_use or mobile_in_use, "sign in, or reset your ' +
       'password") and that account is told by mail, at most once an hour.',
+    registerSchema,
   ),
   signup: post(
     '/user_signup',
@@ -53,6 +56,7 @@ const routes = {
     'Body: logintype `email` (email, password), `phone` (mobile, otp from get-otp) or `google` (auth_id: a Firebase ID token); optional fcm_id. ' +
       'Without logintype, the numeric `type` names it: 0 google, 1 phone, 3 email. ' +
       'Unknown accounts and wrong passwords get the same answer.',
+    userSignupSchema,
   ),
   getOtp: createRoute({
     method: 'get',
@@ -80,6 +84,7 @@ const routes = {
     '/verify-otp',
     'Check a one-time code (body instead of query)',
     'Body: number or email, otp; optional fcm_id.',
+    verifyCodeSchema,
   ),
   forgot: createRoute({
     method: 'get',
@@ -93,6 +98,7 @@ const routes = {
     '/reset-password',
     'Set a new password with the mailed token; signs out every session',
     'Body: token, password, re_password.',
+    resetPasswordSchema,
     nothing,
   ),
 };

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { mortgageQuerySchema } from '../../../lib/validation/mortgage.ts';
 import { mortgageCalculation } from '../../services/mortgage-service.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
@@ -12,6 +13,7 @@ const mortgageRoute = createRoute({
   description:
     'Query: loan_amount, down_payment, interest_rate (yearly %), loan_term_years, show_all_details (1 for the yearly ' +
     'and monthly tables: needs the mortgage_calculator_detail package feature, else details_available is false).',
+  request: { query: mortgageQuerySchema },
   responses: replies(
     z.object({
       principal_amount: z.number(),

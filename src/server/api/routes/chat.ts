@@ -3,19 +3,23 @@ import { streamSSE } from 'hono/streaming';
 import { trackStream } from '../../realtime/open-streams.ts';
 import { openChatStream } from '../../services/chat-live-service.ts';
 import {
+  blockInput,
   blockUser,
   deleteMessage,
+  messageIdInput,
+  messageInput,
   getConversation,
   listChats,
   messageAttachment,
   sendMessage,
   sendTyping,
+  targetSchema,
   unblockUser,
 } from '../../services/chat-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 import { offsetPaging, pagePaging } from '../../paging.ts';
 import { page } from '../schemas.ts';
 import { storedFileResponse } from '../../storage/file-response.ts';
@@ -81,6 +85,14 @@ const routes = {
       'MPEG audio, recognised by content). At most 30 a minute (429). A blocked pair cannot message either way (403).',
     security,
     middleware: [requireUser] as const,
+    request: {
+      body: requestBody(messageInput, {
+        files: {
+          file: 'A PDF or image, at most 10 MB',
+          audio: 'A voice recording (WebM, Ogg, MP4 or MPEG audio), at most 5 MB',
+        },
+      }),
+    },
     responses: replies(message, 'Message sent'),
   }),
   delete: createRoute({
@@ -91,6 +103,7 @@ const routes = {
     description: 'message_id. Another person’s message answers 403; one you cannot see, 404.',
     security,
     middleware: [requireUser] as const,
+    request: { body: requestBody(messageIdInput) },
     responses: replies(z.object({ id: z.number() }), 'Message deleted'),
   }),
   block: createRoute({
@@ -101,6 +114,7 @@ const routes = {
     description: 'to_user_id or to_admin=1, reason (optional, at most 500 characters).',
     security,
     middleware: [requireUser] as const,
+    request: { body: requestBody(blockInput) },
     responses: replies(anything, 'Blocked'),
   }),
   unblock: createRoute({
@@ -111,6 +125,7 @@ const routes = {
     description: 'to_user_id or to_admin=1.',
     security,
     middleware: [requireUser] as const,
+    request: { body: requestBody(blockInput) },
     responses: replies(anything, 'Unblocked'),
   }),
   typing: createRoute({
@@ -123,6 +138,7 @@ const routes = {
       '(404 for a listing neither side owns or an inactive user, 422 without a listing, 403 blocked between a blocked pair).',
     security,
     middleware: [requireUser] as const,
+    request: { body: requestBody(targetSchema) },
     responses: replies(z.object({ sent: z.boolean() }), 'Typing sent'),
   }),
   attachment: createRoute({

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { contactSchema } from '../../../lib/validation/contact.ts';
 import { getArticle, listArticles } from '../../services/article-service.ts';
 import { sendContactMessage } from '../../services/contact-service.ts';
 import { listFaqs } from '../../services/content-service.ts';
@@ -6,7 +7,7 @@ import { readBody } from '../body.ts';
 import { clientInfo } from '../client-info.ts';
 import { ok, replies } from '../envelope.ts';
 import { page, paginationQuery } from '../schemas.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 
 const faqsRoute = createRoute({
   method: 'get',
@@ -38,6 +39,7 @@ const contactRoute = createRoute({
   tags: ['content'],
   summary: 'Send a message to the site owners (the spec spells the path this way)',
   description: 'Body (JSON or form): first_name, last_name, email, subject, message. At most 5 an hour per address.',
+  request: { body: requestBody(contactSchema) },
   responses: replies(z.object({ id: z.number() }), 'Message received'),
 });
 

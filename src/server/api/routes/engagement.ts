@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { reportProperty, setFavourite, setInterest } from '../../services/engagement-service.ts';
+import { reportSchema } from '../../../lib/validation/chat.ts';
+import { reportProperty, setFavourite, setInterest, toggleSchema } from '../../services/engagement-service.ts';
 import { favouriteProperties } from '../../services/property-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 import { listingPage, paginationQuery } from '../schemas.ts';
 import { propertyCard } from './properties.ts';
 
@@ -21,6 +22,7 @@ const routes = {
       "listings (or your own) can be added. Replies with the listing's new total_likes.",
     security,
     middleware: [requireUser] as const,
+    request: { body: requestBody(toggleSchema) },
     responses: replies(
       z.object({ property_id: z.number(), is_favourite: z.boolean(), total_likes: z.number() }),
       'Favourite saved',
@@ -45,6 +47,7 @@ const routes = {
       'Body: property_id, type (1 or 0). Not for your own listings. The owner sees it in get_interested_users.',
     security,
     middleware: [requireUser] as const,
+    request: { body: requestBody(toggleSchema) },
     responses: replies(z.object({ property_id: z.number(), is_interested: z.boolean() }), 'Interest saved'),
   }),
   report: createRoute({
@@ -57,6 +60,7 @@ const routes = {
       'One report per listing (a second answers 409); your own listings cannot be reported.',
     security,
     middleware: [requireUser] as const,
+    request: { body: requestBody(reportSchema) },
     responses: replies(
       z.object({ id: z.number(), property_id: z.number(), created_at: z.string() }),
       'Report received',

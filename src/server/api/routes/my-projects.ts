@@ -2,18 +2,27 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   changeProjectStatus,
   deleteProject,
+  deleteProjectSchema,
   listMyProjects,
   postProject,
+  projectPostSchema,
+  projectStatusSchema,
 } from '../../services/project-posting-service.ts';
 import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 import { page, paginationQuery, queryFlag } from '../schemas.ts';
 
 const project = z.record(z.string(), z.unknown()).openapi('OwnProject');
 const security = [{ bearer: [] }];
-const write = (path: string, summary: string, description: string, data: z.ZodType = project) =>
+const write = (
+  path: string,
+  summary: string,
+  description: string,
+  body: ReturnType<typeof requestBody>,
+  data: z.ZodType = project,
+) =>
   createRoute({
     method: 'post',
     path,
@@ -22,8 +31,18 @@ const write = (path: string, summary: string, description: string, data: z.ZodTy
     description,
     security,
     middleware: [requireUser] as const,
+    request: { body },
     responses: replies(data, summary),
   });
+
+/** The files a project form carries besides its fields. */
+const PROJECT_FILES = {
+  image: 'The title image',
+  'gallery_images[]': 'Gallery images',
+  'documents[]': 'PDF documents or images',
+  'plans[i][document]': "A plan's file, beside its plans[i][title]",
+  meta_image: 'The image shared with a link',
+};
 
 const routes = {
   post: write(
@@ -38,13 +57,21 @@ const routes = {
       '(plan ids), remove_meta_image (1), and plans[i][id] with a title (and optionally a new document) to change a ' +
       'kept plan. A field left out stays as it is; a text field sent empty is cleared, or refused with its message ' +
       'when the project needs it (an empty slug_id keeps the slug; empty coordinates become the city centre).',
+    requestBody(projectPostSchema, { files: PROJECT_FILES }),
   ),
   status: write(
     '/change-project-status',
     'Hide your project or show it again',
     'project_id, status (active|inactive).',
+    requestBody(projectStatusSchema),
   ),
-  delete: write('/delete_project', 'Delete your project, its plans and files', 'id', z.null()),
+  delete: write(
+    '/delete_project',
+    'Delete your project, its plans and files',
+    'id',
+    requestBody(deleteProjectSchema),
+    z.null(),
+  ),
   list: createRoute({
     method: 'get',
     path: '/get-added-projects',

@@ -3,22 +3,32 @@ import {
   changePropertyStatus,
   checkPropertyFields,
   deleteProperty,
+  deletePropertySchema,
   interestedInMyProperty,
   listMyProperties,
   postProperty,
+  propertyEditSchema,
+  propertyStatusSchema,
   updateProperty,
 } from '../../services/property-posting-service.ts';
+import { propertyInputSchema } from '../../../lib/validation/property.ts';
 import { AppError } from '../../errors.ts';
 import { translateFieldMessages } from '../../i18n/translator.ts';
 import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 import { page, paginationQuery, queryFlag } from '../schemas.ts';
 
 const property = z.record(z.string(), z.unknown()).openapi('OwnProperty');
 const security = [{ bearer: [] }];
-const write = (path: string, summary: string, description: string, data: z.ZodType = property) =>
+const write = (
+  path: string,
+  summary: string,
+  description: string,
+  body: ReturnType<typeof requestBody>,
+  data: z.ZodType = property,
+) =>
   createRoute({
     method: 'post',
     path,
@@ -27,8 +37,20 @@ const write = (path: string, summary: string, description: string, data: z.ZodTy
     description,
     security,
     middleware: [requireUser] as const,
+    request: { body },
     responses: replies(data, summary),
   });
+
+/** The files a property form carries besides its fields. */
+const PROPERTY_FILES = {
+  title_image: 'The title image',
+  'gallery_images[]': 'Gallery images',
+  three_d_image: 'A 360° image',
+  'documents[]': 'PDF documents or images',
+  'floors[i][image]': "A floor plan's image, beside its floors[i][title]",
+  meta_image: 'The image shared with a link',
+};
+const statusBody = requestBody(propertyStatusSchema);
 
 const FIELDS =
   'Multipart form: title, description, category_id, property_type (sell|rent), price, rentduration (daily|monthly|quarterly|yearly, for rent), ' +
@@ -37,7 +59,12 @@ const FIELDS =
   'meta_title, meta_description, meta_keywords, meta_image, is_premium, slug_id.';
 
 const routes = {
-  post: write('/post_property', 'Add a property (waits for admin review)', FIELDS),
+  post: write(
+    '/post_property',
+    'Add a property (waits for admin review)',
+    FIELDS,
+    requestBody(propertyInputSchema, { files: PROPERTY_FILES }),
+  ),
   update: write(
     '/update_post_property',
     'Edit your property (goes back to review)',
@@ -46,6 +73,7 @@ const routes = {
       'property_type needs a new price. A field left out stays as it is; a text field sent empty is cleared, or ' +
       'refused with its message when the listing needs it (an empty slug_id keeps the slug; empty coordinates ' +
       'become the city centre). Parameters and facilities sent replace their own values only (empty: removed).',
+    requestBody(propertyEditSchema, { files: PROPERTY_FILES }),
     property.nullable(),
   ),
   status: write(
@@ -53,13 +81,21 @@ const routes = {
     'Mark sold, rented, available again, hidden, or switch sale/rent',
     'property_id, status (active|inactive|sold|rented), optional property_type and rentduration; a property_type ' +
       'that switches between sale and rent needs the new price (price is refused without such a switch).',
+    statusBody,
   ),
   changeStatus: write(
     '/change-property-status',
     'Same as update_property_status',
     'property_id, status, optional property_type and rentduration, price with a switch between sale and rent.',
+    statusBody,
   ),
-  delete: write('/delete_property', 'Delete your property and its files', 'id', z.null()),
+  delete: write(
+    '/delete_property',
+    'Delete your property and its files',
+    'id',
+    requestBody(deletePropertySchema),
+    z.null(),
+  ),
   interested: createRoute({
     method: 'get',
     path: '/get_interested_users',
@@ -79,6 +115,7 @@ const routes = {
     '/validate-property',
     'Check property form fields without saving (the form uses it for step-by-step messages)',
     'The same text fields as post_property; replies with a message per field that is not right.',
+    requestBody(propertyInputSchema),
     z.object({ fields: z.record(z.string(), z.array(z.string())) }),
   ),
   list: createRoute({

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { listUserNotifications, markUserNotificationsRead } from '../../services/notification-service.ts';
+import { listUserNotifications, markSchema, markUserNotificationsRead } from '../../services/notification-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 import { page, paginationQuery } from '../schemas.ts';
 
 const security = [{ bearer: [] }];
@@ -42,6 +42,7 @@ const routes = {
       'Ids of other users’ notifications change nothing. Replies with how many changed and the unread count.',
     security,
     middleware: [requireUser] as const,
+    request: { body: requestBody(markSchema) },
     responses: replies(z.object({ updated: z.number(), unread: z.number() }), 'Marked read'),
   }),
 };

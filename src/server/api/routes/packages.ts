@@ -8,9 +8,10 @@ import {
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 
 const feature = z.enum(PACKAGE_FEATURES);
+const assignBody = z.object({ package_id: z.coerce.number({ error: 'validation.required' }).int().positive() });
 const packageView = z
   .object({
     id: z.number(),
@@ -60,6 +61,7 @@ const routes = {
     description: 'Body: package_id. Replies with your running subscriptions.',
     security,
     middleware: [requireUser] as const,
+    request: { body: requestBody(assignBody) },
     responses: replies(z.array(subscription), 'Your subscriptions'),
   }),
   check: createRoute({
@@ -91,8 +93,6 @@ const routes = {
     ),
   }),
 };
-
-const assignBody = z.object({ package_id: z.coerce.number({ error: 'validation.required' }).int().positive() });
 
 export const packageRoutes = newRouter()
   .openapi(routes.list, async (c) => ok(c, await listPackages(c.var.db, c.var.user, c.var.t.lang)))

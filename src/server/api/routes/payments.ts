@@ -7,6 +7,8 @@ import {
   handleWebhook,
   listPaymentDetails,
   listPaymentsForAdmin,
+  failSchema,
+  packageChoiceSchema,
   packageIdSchema,
   receiptFile,
   reportPaymentFailure,
@@ -19,8 +21,9 @@ import { readBody } from '../body.ts';
 import type { ApiEnv } from '../context.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 import { page, paginationQuery } from '../schemas.ts';
+import { reasonSchema } from '../../services/admin-moderation-service.ts';
 import { adminRoute, idParams, loose } from './admin-route.ts';
 import type { Context } from 'hono';
 import { storedFileResponse } from '../../storage/file-response.ts';
@@ -57,8 +60,21 @@ const started = z
   })
   .openapi('StartedPayment');
 const packageBody = "Body (JSON or form): package_id. The price is always the package's own.";
+const platformSchema = packageChoiceSchema.extend({
+  platform_type: z.enum(['web', 'app'], { error: 'payment.bad_platform' }).default('web'),
+});
+/** PayPal's start is a GET: the package in the query, beside the amount old clients send. */
+const paypalQuery = packageChoiceSchema.extend({
+  amount: z.string().max(50).optional().openapi({ description: "Ignored: the package's price is charged" }),
+});
 
-const startRoute = (method: 'get' | 'post', path: string, summary: string, description = packageBody) =>
+const startRoute = (
+  method: 'get' | 'post',
+  path: string,
+  summary: string,
+  description = packageBody,
+  input: z.ZodObject = packageChoiceSchema,
+) =>
   createRoute({
     method,
     path,
@@ -67,6 +83,7 @@ const startRoute = (method: 'get' | 'post', path: string, summary: string, descr
     description,
     security,
     middleware: [requireUser] as const,
+    request: method === 'get' ? { query: input } : { body: requestBody(input) },
     responses: replies(started, 'The payment, waiting for the buyer at the provider'),
   });
 
@@ -110,12 +127,14 @@ const routes = {
     'Pay for a package with Stripe',
     'Body: package_id, platform_type (web: a hosted Checkout page in redirect_url; app: a PaymentIntent ' +
       'client_secret for the Stripe SDK).',
+    platformSchema,
   ),
   paypal: startRoute(
     'get',
     '/paypal',
     'Pay for a package with PayPal',
     "Query: package_id (amount, sent by old clients, is ignored: the package's price is charged).",
+    paypalQuery,
   ),
   paystack: startRoute('post', '/paystack', 'Pay for a package with Paystack'),
   flutterwave: startRoute('post', '/flutterwave', 'Pay for a package with Flutterwave'),
@@ -128,6 +147,9 @@ const routes = {
     description: 'Multipart: package_id, receipt (PDF, JPEG or PNG). The payment waits in status review.',
     security,
     middleware: [requireUser] as const,
+    request: {
+      body: requestBody(packageChoiceSchema, { files: { receipt: 'The transfer receipt: PDF, JPEG or PNG' } }),
+    },
     responses: replies(transaction, 'The payment, in review'),
   }),
   fail: createRoute({
@@ -138,6 +160,7 @@ const routes = {
     description: 'Body: payment_transaction_id, status (failed, the default, or canceled).',
     security,
     middleware: [requireUser] as const,
+    request: { body: requestBody(failSchema) },
     responses: replies(transaction, 'The payment'),
   }),
   receipt: createRoute({
@@ -181,19 +204,13 @@ const routes = {
     path: '/admin/payments/{id}/reject',
     summary: 'Refuse a bank transfer with a reason the buyer reads',
     description: 'Body (JSON or form): reason (required, at most 500 characters).',
-    request: { params: idParams },
+    request: { params: idParams, body: requestBody(reasonSchema) },
     responses: replies(loose('AdminPaymentDecision'), 'Rejected'),
   }),
 };
 
-const platformSchema = z.object({
-  package_id: packageIdSchema,
-  platform_type: z.enum(['web', 'app'], { error: 'payment.bad_platform' }).default('web'),
-});
-const packageSchema = z.object({ package_id: packageIdSchema });
-
 async function start(c: Context<ApiEnv>, provider: OnlineProvider, input: unknown) {
-  const { package_id } = packageSchema.parse(input);
+  const { package_id } = packageChoiceSchema.parse(input);
   return ok(
     c,
     await startPayment(c.var, c.var.user!, { provider, packageId: package_id, flow: 'redirect' }),

@@ -2,13 +2,14 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   clearPersonalised,
   getPersonalised,
+  personalisedSchema,
   recommendations,
   savePersonalisedFields,
 } from '../../services/personalised-service.ts';
 import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 import { listingPage, paginationQuery } from '../schemas.ts';
 
 const security = [{ bearer: [] }];
@@ -22,7 +23,13 @@ const preferences = z
     city: z.string().nullable(),
   })
   .openapi('FeedPreferences');
-const route = (method: 'get' | 'post' | 'delete', summary: string, data: z.ZodType, description?: string) =>
+const route = (
+  method: 'get' | 'post' | 'delete',
+  summary: string,
+  data: z.ZodType,
+  description?: string,
+  body?: ReturnType<typeof requestBody>,
+) =>
   createRoute({
     method,
     path: '/personalised-fields',
@@ -31,6 +38,7 @@ const route = (method: 'get' | 'post' | 'delete', summary: string, data: z.ZodTy
     description,
     security,
     middleware: [requireUser] as const,
+    ...(body ? { request: { body } } : {}),
     responses: replies(data, summary),
   });
 
@@ -42,6 +50,7 @@ const routes = {
     preferences,
     'category_ids and outdoor_facilitiy_ids (lists or "1,2,3"), price_range "min,max" (or min_price, max_price), ' +
       'property_type (sell|rent or 0|1), city.',
+    requestBody(personalisedSchema),
   ),
   clear: route('delete', 'Forget your feed preferences', z.null()),
   recommend: createRoute({

@@ -1,13 +1,29 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { beforeLogout, deleteAccount, getOwnProfile, logout, updateProfile } from '../../services/profile-service.ts';
+import {
+  beforeLogout,
+  beforeLogoutSchema,
+  deleteAccount,
+  deleteAccountSchema,
+  getOwnProfile,
+  logout,
+  profileUpdateSchema,
+  updateProfile,
+} from '../../services/profile-service.ts';
 import { fileBytes, readBody } from '../body.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { ok, replies } from '../envelope.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 
 const user = z.record(z.string(), z.unknown()).openapi('OwnUser');
 const security = [{ bearer: [] }];
-const route = (method: 'get' | 'post', path: string, summary: string, data: z.ZodType, description?: string) =>
+const route = (
+  method: 'get' | 'post',
+  path: string,
+  summary: string,
+  data: z.ZodType,
+  description?: string,
+  body?: ReturnType<typeof requestBody>,
+) =>
   createRoute({
     method,
     path,
@@ -16,6 +32,7 @@ const route = (method: 'get' | 'post', path: string, summary: string, data: z.Zo
     description,
     security,
     middleware: [requireUser] as const,
+    ...(body ? { request: { body } } : {}),
     responses: replies(data, summary),
   });
 
@@ -27,6 +44,7 @@ const routes = {
     'Update the signed-in user',
     user,
     'Form or JSON: name, email, mobile, address, city, state, country, latitude, longitude, about_me, facebook_id, twiiter_id, instagram_id, youtube_id, linkedin_id, notification (0/1), fcm_id; `profile`: a JPEG or PNG photo of at least 120x120.',
+    requestBody(profileUpdateSchema, { files: { profile: 'A JPEG or PNG photo of at least 120x120' } }),
   ),
   beforeLogout: route(
     'post',
@@ -34,6 +52,7 @@ const routes = {
     'Sign out, and forget this device push token',
     z.null(),
     "Body: fcm_id. Revokes the session, as logout does, and forgets the push token when it is the caller's (none sent: the caller's push token, whichever it is).",
+    requestBody(beforeLogoutSchema),
   ),
   logout: route('post', '/logout', 'Revoke the current session', z.null()),
   deleteUser: route(
@@ -42,6 +61,7 @@ const routes = {
     'Delete the signed-in account and its data',
     z.null(),
     'Body: userid (must be the caller).',
+    requestBody(deleteAccountSchema),
   ),
 };
 
@@ -56,8 +76,7 @@ export const profileRoutes = newRouter()
     );
   })
   .openapi(routes.beforeLogout, async (c) => {
-    const { fields } = await readBody(c);
-    await beforeLogout(c.var, c.var.user!, typeof fields['fcm_id'] === 'string' ? fields['fcm_id'] : undefined);
+    await beforeLogout(c.var, c.var.user!, (await readBody(c)).fields);
     return ok(c, null, 'auth.signed_out');
   })
   .openapi(routes.logout, async (c) => {

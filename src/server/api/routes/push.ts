@@ -1,9 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { removePushSubscription, savePushSubscription, vapidKeys } from '../../services/push-service.ts';
+import {
+  removePushSubscription,
+  savePushSubscription,
+  subscriptionSchema,
+  unsubscribeSchema,
+  vapidKeys,
+} from '../../services/push-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['push'];
@@ -24,6 +30,7 @@ const routes = {
     description: 'endpoint (https), keys.p256dh, keys.auth (or p256dh and auth at the top level).',
     security,
     middleware: [requireUser] as const,
+    request: { body: requestBody(subscriptionSchema) },
     responses: replies(z.object({ id: z.number(), endpoint: z.string() }), 'Subscribed'),
   }),
   unsubscribe: createRoute({
@@ -34,6 +41,7 @@ const routes = {
     description: 'endpoint.',
     security,
     middleware: [requireUser] as const,
+    request: { body: requestBody(unsubscribeSchema) },
     responses: replies(z.object({ removed: z.boolean() }), 'Unsubscribed'),
   }),
 };

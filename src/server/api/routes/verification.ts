@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { MAX_ID } from '../../../lib/validation/ids.ts';
 import {
   applyForVerification,
+  verificationApplicationSchema,
   verificationFile,
   verificationFormFields,
   verificationFormValues,
@@ -9,7 +10,7 @@ import {
 import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { newRouter } from '../router.ts';
+import { newRouter, requestBody } from '../router.ts';
 import { storedFileResponse } from '../../storage/file-response.ts';
 
 const security = [{ bearer: [] }];
@@ -43,6 +44,7 @@ const routes = {
       'form_fields[i][value][] for checkboxes). Allowed when the status is initial or failed.',
     security,
     middleware: [requireUser] as const,
+    request: { body: requestBody(verificationApplicationSchema) },
     responses: replies(z.object({ request_id: z.number(), status: z.literal('pending') }), 'Application'),
   }),
   values: createRoute({
