@@ -1,8 +1,11 @@
+import type { ImageReply } from '../features/common/contract.ts';
+import type { MapCardReply, MapClusterReply, MapMarkerReply, PlaceReply } from '../features/map/contract.ts';
 import type { Bounds, LatLng } from './geo.ts';
 
 /**
  * What the map islands receive and share. The server builds these (src/server/geo/map-provider.ts,
- * src/server/services/map-search-service.ts); they live here because islands may not import server code.
+ * src/server/services/map-search-service.ts); they live here because islands may not import server code. What
+ * the map's calls answer is their contract's (src/features/map/contract.ts), read here as types only.
  */
 
 /** Which map to draw: Google Maps with a key, else Leaflet with a tile server. */
@@ -30,15 +33,7 @@ export interface MapMarkerData {
 }
 
 /** Listings counted together on a map too full for pins: how many, their centre of mass, their cells' box. */
-export interface MapClusterData {
-  listings: number;
-  latitude: number;
-  longitude: number;
-  south: number;
-  west: number;
-  north: number;
-  east: number;
-}
+export type MapClusterData = MapClusterReply;
 
 /** A listing in the list beside the map: just what the card shows. */
 export interface MapListItem {
@@ -60,26 +55,10 @@ export interface MapListItem {
 }
 
 /** A place as reverse geocoding and place search answer it. */
-export interface PlaceData {
-  city: string;
-  state: string;
-  country: string;
-  /** "City, State, Country" with repeats left out ("Lisbon, Portugal"). */
-  formatted_address: string;
-  latitude: number;
-  longitude: number;
-}
-
-/** An image as the API sends it (title_image). */
-export interface ApiImage {
-  url: string;
-  width: number;
-  height: number;
-  variants: { url: string; width: number; height: number; format: 'webp' | 'avif' }[];
-}
+export type PlaceData = PlaceReply;
 
 /** The card image of a stored or API image: smallest WebP first, the WebP widths as srcset. */
-export function cardImage(image: ApiImage | null): MapListItem['image'] {
+export function cardImage(image: ImageReply): MapListItem['image'] {
   if (!image) return null;
   const webp = image.variants.filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width);
   return {
@@ -91,24 +70,7 @@ export function cardImage(image: ApiImage | null): MapListItem['image'] {
 }
 
 /** A card of get-properties-in-bounds as a list item. */
-export interface ApiMapCard {
-  id: number;
-  slug_id: string;
-  title: string;
-  price_label: string;
-  property_type: 'sell' | 'rent';
-  rentduration: MapListItem['rentDuration'];
-  city: string;
-  country: string;
-  category: { name: string } | null;
-  promoted: boolean;
-  title_image: ApiImage | null;
-  latitude: number | null;
-  longitude: number | null;
-  distance_km: number | null;
-}
-
-export const listItemFromApi = (card: ApiMapCard): MapListItem => ({
+export const listItemFromApi = (card: MapCardReply): MapListItem => ({
   id: card.id,
   slug: card.slug_id,
   title: card.title,
@@ -124,18 +86,8 @@ export const listItemFromApi = (card: ApiMapCard): MapListItem => ({
   distanceKm: card.distance_km,
 });
 
-/** The marker of get-properties-in-bounds. */
-export interface ApiMarker {
-  id: number;
-  slug_id: string;
-  title: string;
-  price_label: string;
-  property_type: 'sell' | 'rent';
-  latitude: number;
-  longitude: number;
-}
-
-export const markerFromApi = (m: ApiMarker): MapMarkerData => ({
+/** The marker of get-properties-in-bounds as the map draws it. */
+export const markerFromApi = (m: MapMarkerReply): MapMarkerData => ({
   id: m.id,
   slug: m.slug_id,
   title: m.title,

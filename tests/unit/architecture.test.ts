@@ -15,6 +15,14 @@ function filesUnder(dir: string): string[] {
 
 const importPattern = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
+/** Imports that bring values, not only types (`import type`, `export type`): what a bundle would carry. */
+const valueImportPattern = /(?:import|export)\s+(?!type\s)[^'"]*?from\s*['"]([^'"]+)['"]/g;
+
+function valueImportsOf(file: string): string[] {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  return [...text.matchAll(valueImportPattern)].map((m) => m[1] ?? '');
+}
+
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(path.join(root, file), 'utf8');
   return [...text.matchAll(importPattern)].map((m) => m[1] ?? m[2] ?? '');
@@ -38,6 +46,18 @@ describe('architecture', () => {
     const offenders = shipped.flatMap((file) =>
       importsOf(file)
         .filter((s) => resolvesIntoServer(file, s))
+        .map((s) => `${file} -> ${s}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("browser code reads a feature's contract as types only, so zod and the OpenAPI extension stay off its pages", () => {
+    const shipped = ['src/islands', 'src/stores', 'src/lib']
+      .flatMap(filesUnder)
+      .filter((file) => !/\.test\.tsx?$/.test(file));
+    const offenders = shipped.flatMap((file) =>
+      valueImportsOf(file)
+        .filter((s) => /\/contract\.ts$/.test(s))
         .map((s) => `${file} -> ${s}`),
     );
     expect(offenders).toEqual([]);

@@ -3,6 +3,12 @@ import { mergeMessages, type ChatMessage } from './chat-types.ts';
 
 const message = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
+  sender_id: 1,
+  receiver_id: 2,
+  to_admin: false,
+  from_site: false,
+  property_id: 1,
+  read_at: null,
   message: `m${id}`,
   file: null,
   audio: null,

@@ -1,21 +1,7 @@
-/** A chat message as the API and the conversation page give it (see src/server/services/chat-service.ts). */
-export interface ChatAttachment {
-  url: string;
-  name: string;
-  content_type: string;
-  size: number;
-}
+import type { ChatAttachment, ChatMessage } from '../../features/chat/contract.ts';
 
-export interface ChatMessage {
-  id: number;
-  message: string;
-  file: ChatAttachment | null;
-  audio: ChatAttachment | null;
-  is_mine: boolean;
-  is_read: boolean;
-  created_at: string;
-  conversation: string;
-}
+/** A chat message as the API and the conversation page give it: its contract's type. */
+export type { ChatAttachment, ChatMessage };
 
 /** Adds or replaces messages by id, oldest first. */
 export function mergeMessages(

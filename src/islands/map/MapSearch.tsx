@@ -10,14 +10,13 @@ import { MapSurface } from './MapSurface.tsx';
 import {
   listItemFromApi,
   markerFromApi,
-  type ApiMapCard,
-  type ApiMarker,
   type LatLng,
   type MapClusterData,
   type MapListItem,
   type MapMarkerData,
   type MapProvider,
 } from '../../lib/map-data.ts';
+import type { MapResultReply } from '../../features/map/contract.ts';
 import './map.css';
 
 export interface MapSearchProps {
@@ -121,17 +120,7 @@ function MapSearchView({ provider, path, initial, filters, pageSize, pageLinks }
           signal: controller.signal,
           credentials: 'same-origin',
         });
-        const body = (await response.json()) as {
-          error: boolean;
-          data: {
-            total: number;
-            total_capped: boolean;
-            truncated: boolean;
-            items: ApiMapCard[];
-            markers: ApiMarker[];
-            clusters: MapClusterData[];
-          };
-        };
+        const body = (await response.json()) as { error: boolean; data: MapResultReply };
         if (!response.ok || body.error) throw new Error(`HTTP ${response.status}`);
         const next = body.data.items.map(listItemFromApi);
         setItems((current) => (offset === 0 ? next : [...current, ...next]));

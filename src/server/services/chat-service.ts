@@ -1,3 +1,4 @@
+import type { ChatMessage } from '../../features/chat/contract.ts';
 import { z } from 'zod';
 import { chatMessageSchema } from '../../lib/validation/chat.ts';
 import { recordId } from '../../lib/validation/ids.ts';
@@ -192,7 +193,7 @@ const partiesOf = (m: ChatMessageRow) => ({
 });
 
 /** A message as one viewer sees it; null when the viewer is not in its conversation. */
-export function messageView(viewer: Viewer, m: ChatMessageRow) {
+export function messageView(viewer: Viewer, m: ChatMessageRow): ChatMessage | null {
   const ref = conversationOf(viewer, partiesOf(m));
   if (!ref) return null;
   return {

@@ -1,11 +1,5 @@
-import {
-  areaBounds,
-  boundsAround,
-  distanceKm,
-  intersectBounds,
-  type Bounds,
-  type LatLng,
-} from '../../lib/geo.ts';
+import type { MapResultReply } from '../../features/map/contract.ts';
+import { areaBounds, boundsAround, distanceKm, intersectBounds, type Bounds, type LatLng } from '../../lib/geo.ts';
 import { cardImage, type MapClusterData, type MapListItem, type MapMarkerData } from '../../lib/map-data.ts';
 import type { ListingFilter } from '../../features/search/listing-filter.ts';
 import { formatPrice, type PriceSettings } from '../../lib/money.ts';
@@ -33,7 +27,6 @@ import {
   propertyCardViews,
   publicCardsById,
   type PropertyCardData,
-  type PropertyCardView,
 } from './property-service.ts';
 import { getPublicSettings } from './settings-service.ts';
 
@@ -236,8 +229,6 @@ export const markerView = (m: MapMarker) => ({
   longitude: m.longitude,
 });
 
-export type MapCardView = PropertyCardView & { distance_km: number | null };
-
 /** get-properties-in-bounds: the map search as API views (cards with the viewer's favourite marks). */
 export async function searchMapForApi(
   deps: Pick<ApiDeps, 'db' | 'storage'>,
@@ -245,7 +236,7 @@ export async function searchMapForApi(
   query: MapQuery,
   page: { offset: number; limit: number },
   lang: string,
-) {
+): Promise<MapResultReply> {
   const result = await searchMap(deps.db, query, page);
   const cards = await propertyCardViews(deps, viewer, result.items, lang);
   return {
@@ -255,7 +246,7 @@ export async function searchMapForApi(
     limit: page.limit,
     truncated: result.truncated,
     radius_km: result.radiusKm,
-    items: cards.map((card, i): MapCardView => ({ ...card, distance_km: round1(result.items[i]!.distanceKm) })),
+    items: cards.map((card, i) => ({ ...card, distance_km: round1(result.items[i]!.distanceKm) })),
     markers: result.markers.map(markerView),
     clusters: result.clusters,
   };

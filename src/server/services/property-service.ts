@@ -1,3 +1,4 @@
+import type { PropertyCardReply } from '../../features/listings/contract.ts';
 import type { AreaUnit } from '../../lib/area-units.ts';
 import { factRole, listingFacts, NO_FACTS, pricePerAreaLabel } from '../../lib/listing-facts.ts';
 import type { ListingFilter, PostedSince } from '../../features/search/listing-filter.ts';
@@ -233,7 +234,12 @@ export function marksFor(db: Database, viewer: SessionUser | null, ids: readonly
  * A card as the API sends it: the spec's names, prices in units and as a label, images as URLs, the category named
  * in `lang`.
  */
-export function propertyCardView(storage: Deps['storage'], card: PropertyCardData, marks: ViewerMarks, lang: string) {
+export function propertyCardView(
+  storage: Deps['storage'],
+  card: PropertyCardData,
+  marks: ViewerMarks,
+  lang: string,
+): PropertyCardReply {
   return {
     id: card.id,
     slug_id: card.slug,
@@ -264,7 +270,6 @@ export function propertyCardView(storage: Deps['storage'], card: PropertyCardDat
     is_interested: marks?.interests.has(card.id) ?? false,
   };
 }
-export type PropertyCardView = ReturnType<typeof propertyCardView>;
 
 /** Cards for the API, with the signed-in viewer's favourite and interest marks (one lookup for all of them). */
 export async function propertyCardViews(

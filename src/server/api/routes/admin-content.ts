@@ -11,7 +11,7 @@ import type { AdminEntity } from '../../services/admin-content/entity.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter, requestBody } from '../router.ts';
-import { page } from '../schemas.ts';
+import { page } from '../../../features/common/contract.ts';
 import { adminRoute, idParams, loose } from './admin-route.ts';
 
 const item = loose('AdminContentItem');

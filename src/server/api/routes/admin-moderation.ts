@@ -33,7 +33,7 @@ import {
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter, requestBody } from '../router.ts';
-import { listingPage, page } from '../schemas.ts';
+import { listingPage, page } from '../../../features/common/contract.ts';
 import { adminRoute, idParams, loose } from './admin-route.ts';
 
 // The services' own query schemas: an unknown state or a malformed number is a 422 with a message on its field.

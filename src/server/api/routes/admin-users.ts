@@ -7,7 +7,7 @@ import {
 } from '../../services/admin-user-service.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
-import { page } from '../schemas.ts';
+import { page } from '../../../features/common/contract.ts';
 import { adminRoute, idParams, loose } from './admin-route.ts';
 
 const user = loose('AdminUser');

@@ -9,7 +9,8 @@ import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
-import { page, paginationQuery, totalCapped } from '../schemas.ts';
+import { page, totalCapped } from '../../../features/common/contract.ts';
+import { paginationQuery } from '../schemas.ts';
 
 const security = [{ bearer: [] }];
 const featureFor = z.enum(['property', 'project']);

@@ -2,7 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '../../errors.ts';
 import { agentListings, listAgents } from '../../services/agent-service.ts';
 import { ok, replies } from '../envelope.ts';
-import { page, paginationQuery, queryFlag } from '../schemas.ts';
+import { page } from '../../../features/common/contract.ts';
+import { paginationQuery, queryFlag } from '../schemas.ts';
 import { newRouter } from '../router.ts';
 
 const agent = z.record(z.string(), z.unknown()).openapi('Agent');

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { getCategories, getCities, getFacilities, getReportReasons } from '../../services/catalog-service.ts';
 import { ok, replies } from '../envelope.ts';
-import { page, paginationQuery, queryFlag, imageReply, cityReply } from '../schemas.ts';
+import { imageReply, page } from '../../../features/common/contract.ts';
+import { paginationQuery, queryFlag, cityReply } from '../schemas.ts';
 import { newRouter } from '../router.ts';
 
 const image = imageReply;

@@ -21,13 +21,13 @@ import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
 import { offsetPaging, pagePaging } from '../../paging.ts';
-import { page } from '../schemas.ts';
+import { page } from '../../../features/common/contract.ts';
+import { chatMessage } from '../../../features/chat/contract.ts';
 import { storedFileResponse } from '../../storage/file-response.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['chat'];
 const anything = z.record(z.string(), z.unknown());
-const message = anything.openapi('ChatMessage');
 const HEARTBEAT_MS = 20_000;
 /** A stream ends after this long; the browser reconnects at once (with Last-Event-ID) and its session is checked again. */
 const MAX_STREAM_MS = 15 * 60_000;
@@ -70,7 +70,7 @@ const routes = {
       }),
     },
     responses: replies(
-      page(message).extend({ page: z.number(), per_page: z.number(), conversation: anything }),
+      page(chatMessage).extend({ page: z.number(), per_page: z.number(), conversation: anything }),
       'Messages',
     ),
   }),
@@ -93,7 +93,7 @@ const routes = {
         },
       }),
     },
-    responses: replies(message, 'Message sent'),
+    responses: replies(chatMessage, 'Message sent'),
   }),
   delete: createRoute({
     method: 'post',

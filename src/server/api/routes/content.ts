@@ -6,7 +6,8 @@ import { listFaqs } from '../../services/content-service.ts';
 import { readBody } from '../body.ts';
 import { clientInfo } from '../client-info.ts';
 import { ok, replies } from '../envelope.ts';
-import { page, paginationQuery } from '../schemas.ts';
+import { page } from '../../../features/common/contract.ts';
+import { paginationQuery } from '../schemas.ts';
 import { newRouter, requestBody } from '../router.ts';
 
 const faqsRoute = createRoute({

@@ -6,8 +6,9 @@ import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
-import { listingPage, paginationQuery } from '../schemas.ts';
-import { propertyCard } from './properties.ts';
+import { listingPage } from '../../../features/common/contract.ts';
+import { paginationQuery } from '../schemas.ts';
+import { propertyCard } from '../../../features/listings/contract.ts';
 
 const security = [{ bearer: [] }];
 

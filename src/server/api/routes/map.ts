@@ -7,14 +7,13 @@ import {
   decimal,
   filterOfApiQuery,
 } from '../../../features/search/listing-filter.ts';
+import { mapResult, place } from '../../../features/map/contract.ts';
 import { MAX_ID } from '../../../lib/validation/ids.ts';
 import { findPlaces, reverseGeocode } from '../../services/geocode-service.ts';
 import { citiesNear, searchMapForApi } from '../../services/map-search-service.ts';
 import { countParam, offsetPaging } from '../../paging.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
-import { totalCapped } from '../schemas.ts';
-import { propertyCard } from './properties.ts';
 
 /* ---------- query values: empty means absent; malformed values are a 422 naming the field ---------- */
 
@@ -113,55 +112,6 @@ const pointOf = (q: { latitude?: number | undefined; longitude?: number | undefi
   latitude: q.latitude!,
   longitude: q.longitude!,
 });
-
-/* ---------- reply shapes ---------- */
-
-const marker = z
-  .object({
-    id: z.number(),
-    slug_id: z.string(),
-    title: z.string(),
-    price_label: z.string(),
-    property_type: z.enum(['sell', 'rent']),
-    latitude: z.number(),
-    longitude: z.number(),
-  })
-  .openapi('MapMarker');
-
-const cluster = z
-  .object({
-    listings: z.number().int().openapi({ description: 'How many listings the area holds' }),
-    latitude: z.number().openapi({ description: 'Their centre of mass' }),
-    longitude: z.number(),
-    south: z.number().openapi({ description: "The box of the area's cells: zoom to it to split the count" }),
-    west: z.number(),
-    north: z.number(),
-    east: z.number(),
-  })
-  .openapi('MapCluster');
-
-const mapResult = z.object({
-  total: z.number().int(),
-  total_capped: totalCapped,
-  offset: z.number().int(),
-  limit: z.number().int(),
-  truncated: z.boolean().openapi({ description: 'More listings match than the 1000 markers sent' }),
-  radius_km: z.number().nullable().openapi({ description: 'With latitude/longitude: the circle searched' }),
-  items: z.array(propertyCard.extend({ distance_km: z.number().nullable() })),
-  markers: z.array(marker),
-  clusters: z.array(cluster),
-});
-
-const place = z
-  .object({
-    city: z.string(),
-    state: z.string(),
-    country: z.string(),
-    formatted_address: z.string(),
-    latitude: z.number(),
-    longitude: z.number(),
-  })
-  .openapi('Place');
 
 /* ---------- routes ---------- */
 

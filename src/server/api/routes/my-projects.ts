@@ -12,7 +12,8 @@ import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
-import { page, paginationQuery, queryFlag } from '../schemas.ts';
+import { page } from '../../../features/common/contract.ts';
+import { paginationQuery, queryFlag } from '../schemas.ts';
 
 const project = z.record(z.string(), z.unknown()).openapi('OwnProject');
 const security = [{ bearer: [] }];

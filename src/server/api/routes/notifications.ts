@@ -4,7 +4,8 @@ import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
-import { page, paginationQuery } from '../schemas.ts';
+import { page } from '../../../features/common/contract.ts';
+import { paginationQuery } from '../schemas.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['notifications'];

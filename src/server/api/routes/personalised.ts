@@ -10,7 +10,8 @@ import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
-import { listingPage, paginationQuery } from '../schemas.ts';
+import { listingPage } from '../../../features/common/contract.ts';
+import { paginationQuery } from '../schemas.ts';
 
 const security = [{ bearer: [] }];
 const preferences = z

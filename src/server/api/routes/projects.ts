@@ -6,7 +6,8 @@ import { PROJECT_TYPES } from '../../services/project-posting-service.ts';
 import { projectDetail, projectFile, searchProjects } from '../../services/project-service.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
-import { page, paginationQuery, queryFlag, imageReply, seoMetaReply } from '../schemas.ts';
+import { imageReply, page } from '../../../features/common/contract.ts';
+import { paginationQuery, queryFlag, seoMetaReply } from '../schemas.ts';
 import { storedFileResponse } from '../../storage/file-response.ts';
 
 /* Query values: an empty value means "not given", as the spec's clients leave empty fields out. */

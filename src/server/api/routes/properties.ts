@@ -15,10 +15,18 @@ import { apiSearchSuggestions } from '../../services/forgiving-search-service.ts
 import { homepageData } from '../../services/home-service.ts';
 import { viewProperty } from '../../services/property-detail-service.ts';
 import { nearbyProperties, searchProperties, type ListingSearchExtras } from '../../services/property-service.ts';
+import {
+  categoryRef,
+  keyFacts,
+  propertyCard,
+  propertyType,
+  rentDuration,
+} from '../../../features/listings/contract.ts';
 import type { ApiEnv } from '../context.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
-import { listingPage, imageReply, seoMetaReply, cityReply, totalCapped } from '../schemas.ts';
+import { imageReply, listingPage, totalCapped } from '../../../features/common/contract.ts';
+import { seoMetaReply, cityReply } from '../schemas.ts';
 
 /* ---------- query values: empty means absent, anything malformed is a 422 with a message per field ---------- */
 
@@ -112,48 +120,6 @@ async function listPage(c: Context<ApiEnv>, q: ListQuery, similarTo: ListingSear
 /* ---------- reply shapes ---------- */
 
 const image = imageReply;
-const propertyType = z.enum(['sell', 'rent']);
-const rentDuration = z.enum(['daily', 'monthly', 'quarterly', 'yearly']).nullable();
-const categoryRef = z.object({ id: z.number(), name: z.string(), slug: z.string() });
-
-/** What cards and the detail both say of a listing's key facts, read from its parameters (src/lib/listing-facts.ts). */
-const keyFacts = {
-  bedrooms: z.number().nullable(),
-  bathrooms: z.number().nullable(),
-  area: z.object({ value: z.number(), unit: z.string() }).nullable().openapi({
-    description: 'From the parameter named as the area; unit as the area converter names it (sq_ft, sq_m)',
-  }),
-  price_per_area_label: z.string().nullable().openapi({ description: 'Sales only, as a whole amount' }),
-};
-
-export const propertyCard = z
-  .object({
-    id: z.number(),
-    slug_id: z.string(),
-    title: z.string(),
-    price: z.number(),
-    price_label: z.string(),
-    property_type: propertyType,
-    rentduration: rentDuration,
-    city: z.string(),
-    state: z.string(),
-    country: z.string(),
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
-    title_image: image,
-    category: categoryRef.nullable(),
-    is_premium: z.boolean(),
-    promoted: z.boolean(),
-    total_views: z.number(),
-    total_likes: z.number(),
-    created_at: z.string(),
-    ...keyFacts,
-    photo_count: z.number(),
-    owner_verified: z.boolean(),
-    is_favourite: z.boolean(),
-    is_interested: z.boolean(),
-  })
-  .openapi('PropertyCard');
 
 const propertyDetail = z
   .object({
