@@ -3,9 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   $appState,
   $cache,
-  $isLoggedIn,
   $placeholderLogo,
-  $user,
   decodeAppState,
   emptyAppState,
   logout,
@@ -14,7 +12,6 @@ import {
   restorePersistedState,
   setFilterData,
   setLocation,
-  setSettings,
   setUser,
   syncServerUser,
 } from './app-state.ts';
@@ -27,22 +24,14 @@ afterEach(() => {
 });
 
 const stored = () => JSON.parse(getTestStorage()[PERSIST_KEY] ?? 'null');
+const storedUser = () => $appState.get().user.data;
 
 describe('persisted app state', () => {
-  it('has the spec slices with empty defaults', () => {
+  it('has the slices pages read, with empty defaults', () => {
     expect(emptyAppState()).toEqual({
-      settings: { data: null, lastFetch: null, fcmToken: null },
+      settings: { data: null, fcmToken: null },
       user: { data: null },
-      language: { languages: [], selectedLanguage: null },
-      cache: {
-        categories: [],
-        newUserChatData: null,
-        filterData: null,
-        articleCategoryId: null,
-        sliderDataLength: 0,
-        isProject: false,
-        locationData: null,
-      },
+      cache: { filterData: null, locationData: null },
     });
   });
 
@@ -50,38 +39,36 @@ describe('persisted app state', () => {
     expect(decodeAppState('not json')).toEqual(emptyAppState());
     expect(decodeAppState('null')).toEqual(emptyAppState());
     expect(decodeAppState('[1,2]')).toEqual(emptyAppState());
-    expect(decodeAppState('{"user":{"data":{"id":"x"}},"cache":{"sliderDataLength":"many"}}')).toEqual(emptyAppState());
+    expect(decodeAppState('{"user":{"data":{"id":"x"}},"cache":{"filterData":"many"}}')).toEqual(emptyAppState());
   });
 
   it('keeps the valid parts of an older shape', () => {
     const state = decodeAppState(
-      JSON.stringify({ cache: { locationData: { latitude: 1, longitude: 2 }, isProject: 'yes', unknown: true } }),
+      JSON.stringify({
+        language: { languages: [], selectedLanguage: 'ar' },
+        cache: { locationData: { latitude: 1, longitude: 2 }, isProject: 'yes', categories: [1] },
+      }),
     );
-    expect(state.cache.locationData).toEqual({ latitude: 1, longitude: 2 });
-    expect(state.cache.isProject).toBe(false);
+    expect(state.cache).toEqual({ filterData: null, locationData: { latitude: 1, longitude: 2 } });
+    expect(state).not.toHaveProperty('language');
     expect(state.user.data).toBeNull();
   });
 
   it('drops unknown keys and values of the wrong type, field by field', () => {
     const state = decodeAppState(
       JSON.stringify({
-        settings: { data: [1], lastFetch: 'yesterday', fcmToken: 7, extra: 1 },
-        language: { languages: [{ code: 'en', name: 'English', isRtl: 'no' }], selectedLanguage: 'ar' },
-        cache: { filterData: { city: 'Porto' }, articleCategoryId: 3, locationData: { latitude: 1 }, unknown: true },
+        settings: { data: [1], fcmToken: 7, extra: 1 },
+        cache: { filterData: { city: 'Porto' }, locationData: { latitude: 1 }, unknown: true },
         stray: true,
       }),
     );
-    expect(state).toEqual({
-      ...emptyAppState(),
-      language: { languages: [], selectedLanguage: 'ar' },
-      cache: { ...emptyAppState().cache, filterData: { city: 'Porto' }, articleCategoryId: 3 },
-    });
+    expect(state).toEqual({ ...emptyAppState(), cache: { ...emptyAppState().cache, filterData: { city: 'Porto' } } });
   });
 
   it('restores what the page stored, and starts clean when storage was tampered with', () => {
     setTestStorageKey(PERSIST_KEY, JSON.stringify({ user: { data: { id: 5, name: 'Bo' } } }));
     const stop = $appState.listen(() => {});
-    expect($user.get().data).toEqual({ id: 5, name: 'Bo' });
+    expect(storedUser()).toEqual({ id: 5, name: 'Bo' });
     stop();
     setTestStorageKey(PERSIST_KEY, '{"user":');
     const stop2 = $appState.listen(() => {});
@@ -93,12 +80,10 @@ describe('persisted app state', () => {
     setUser({ id: 3, name: 'Ann' });
     setLocation({ latitude: 10, longitude: 20 });
     setFilterData({ category_id: 2 });
-    expect($isLoggedIn.get()).toBe(true);
     expect(Object.keys(getTestStorage())).toEqual([PERSIST_KEY]);
     expect(stored().user.data).toEqual({ id: 3, name: 'Ann' });
     expect(stored().cache.filterData).toEqual({ category_id: 2 });
     logout();
-    expect($isLoggedIn.get()).toBe(false);
     expect(stored().user.data).toBeNull();
     expect($cache.get().locationData).toEqual({ latitude: 10, longitude: 20 });
   });
@@ -115,19 +100,18 @@ describe('persisted app state', () => {
   it('mirrors the user the server rendered the page for', () => {
     setUser({ id: 3, name: 'Ann', email: 'ann@example.com' });
     syncServerUser({ id: 3, name: 'Ann B' });
-    expect($user.get().data).toEqual({ id: 3, name: 'Ann B', email: 'ann@example.com' });
+    expect(storedUser()).toEqual({ id: 3, name: 'Ann B', email: 'ann@example.com' });
     syncServerUser({ id: 4, name: 'Cy' });
-    expect($user.get().data).toEqual({ id: 4, name: 'Cy' });
+    expect(storedUser()).toEqual({ id: 4, name: 'Cy' });
     syncServerUser(null);
-    expect($user.get().data).toBeNull();
+    expect(storedUser()).toBeNull();
   });
 
-  it('merges known settings without faking a web-settings fetch', () => {
-    setSettings({ currency_symbol: '$', web_placeholder_logo: '/a.png' }, 1000);
+  it('merges the settings a page knows into those stored', () => {
+    mergeSettings({ currency_symbol: '$', web_placeholder_logo: '/a.png' });
     mergeSettings({ appstore_id: '9' });
     expect($appState.get().settings).toMatchObject({
       data: { currency_symbol: '$', web_placeholder_logo: '/a.png', appstore_id: '9' },
-      lastFetch: 1000,
     });
     expect($placeholderLogo.get()).toBe('/a.png');
     mergeSettings({ web_placeholder_logo: '  ' });

@@ -10,24 +10,16 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isString = (v: unknown): v is string => typeof v === 'string';
 const orNull = <T>(v: unknown, check: (v: unknown) => v is T): T | null => (check(v) ? v : null);
-const isLanguage = (v: unknown): v is AppState['language']['languages'][number] =>
-  isObject(v) && isString(v['code']) && isString(v['name']) && typeof v['isRtl'] === 'boolean';
-
-/** The spec's local client state. */
+/**
+ * The spec's local client state, as far as a page reads it (docs/decisions/047): the settings the shell merges
+ * and the push token, the signed-in user's public profile, the last filters and the last map position. Lists,
+ * languages and the rest of the spec's slices come with each server-rendered page instead.
+ */
 export interface AppState {
-  settings: { data: Json | null; lastFetch: number | null; fcmToken: string | null };
+  settings: { data: Json | null; fcmToken: string | null };
   user: { data: ({ id: number; name: string } & Json) | null };
-  language: {
-    languages: { code: string; name: string; isRtl: boolean }[];
-    selectedLanguage: string | null;
-  };
   cache: {
-    categories: unknown[];
-    newUserChatData: Json | null;
     filterData: Json | null;
-    articleCategoryId: number | null;
-    sliderDataLength: number;
-    isProject: boolean;
     locationData: { latitude: number; longitude: number } | null;
   };
 }
@@ -44,14 +36,11 @@ export function parseAppState(raw: unknown): AppState {
   const settings = isObject(root['settings']) ? root['settings'] : {};
   const user = isObject(root['user']) ? root['user'] : {};
   const userData = user['data'];
-  const language = isObject(root['language']) ? root['language'] : {};
-  const languages = language['languages'];
   const cache = isObject(root['cache']) ? root['cache'] : {};
   const location = cache['locationData'];
   return {
     settings: {
       data: orNull(settings['data'], isObject),
-      lastFetch: orNull(settings['lastFetch'], isNumber),
       fcmToken: orNull(settings['fcmToken'], isString),
     },
     user: {
@@ -60,20 +49,8 @@ export function parseAppState(raw: unknown): AppState {
           ? (userData as AppState['user']['data'])
           : null,
     },
-    language: {
-      languages:
-        Array.isArray(languages) && languages.every(isLanguage)
-          ? languages.map((l) => ({ code: l.code, name: l.name, isRtl: l.isRtl }))
-          : [],
-      selectedLanguage: orNull(language['selectedLanguage'], isString),
-    },
     cache: {
-      categories: Array.isArray(cache['categories']) ? cache['categories'] : [],
-      newUserChatData: orNull(cache['newUserChatData'], isObject),
       filterData: orNull(cache['filterData'], isObject),
-      articleCategoryId: orNull(cache['articleCategoryId'], isNumber),
-      sliderDataLength: isNumber(cache['sliderDataLength']) ? cache['sliderDataLength'] : 0,
-      isProject: typeof cache['isProject'] === 'boolean' ? cache['isProject'] : false,
       locationData:
         isObject(location) && isNumber(location['latitude']) && isNumber(location['longitude'])
           ? { latitude: location['latitude'], longitude: location['longitude'] }
@@ -111,12 +88,8 @@ export const $appState = persistentAtom<AppState>(PERSIST_KEY, emptyAppState(), 
   decode: decodeAppState,
 });
 
-export const $settings = computed($appState, (s) => s.settings);
-export const $user = computed($appState, (s) => s.user);
-export const $language = computed($appState, (s) => s.language);
+const $settings = computed($appState, (s) => s.settings);
 export const $cache = computed($appState, (s) => s.cache);
-/** Logged in = a user record is present (the server rendered the truth; the store mirrors it). */
-export const $isLoggedIn = computed($user, (u) => u.data !== null);
 
 /** Where failed images point: the site's placeholder logo, or the bundled default. */
 export const DEFAULT_PLACEHOLDER_LOGO = '/images/placeholder-logo.svg';
@@ -135,10 +108,7 @@ function update<K extends keyof AppState>(slice: K, patch: Partial<AppState[K]>)
   }
 }
 
-/** Stores a fresh web-settings reply. */
-export const setSettings = (data: Record<string, unknown>, at = Date.now()) =>
-  update('settings', { data, lastFetch: at });
-/** Merges a few settings the page already knows, without pretending web-settings was fetched. */
+/** Merges a few settings the page already knows (the placeholder logo, the currency). */
 export function mergeSettings(patch: Record<string, unknown>) {
   const data = $appState.get().settings.data ?? {};
   // Every page load merges the same values: skip the write (and the other tabs' storage events) then.
@@ -164,14 +134,8 @@ export function syncServerUser(user: { id: number; name: string } | null) {
   setUser(stored?.id === user.id ? { ...stored, ...user } : user);
 }
 
-export const setLanguages = (languages: AppState['language']['languages']) => update('language', { languages });
-export const setLanguage = (selectedLanguage: string) => update('language', { selectedLanguage });
 export const setLocation = (locationData: CacheState['locationData']) => update('cache', { locationData });
 export const setFilterData = (filterData: CacheState['filterData']) => update('cache', { filterData });
-export const setCategories = (categories: CacheState['categories']) => update('cache', { categories });
-export const setNewUserChatData = (newUserChatData: CacheState['newUserChatData']) =>
-  update('cache', { newUserChatData });
-export const updateCache = (patch: Partial<CacheState>) => update('cache', patch);
 
 /**
  * Resolves once persisted state is available, or after the time-out (spec: 5 s). localStorage restores

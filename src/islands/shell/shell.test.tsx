@@ -243,7 +243,7 @@ describe('image fallback', () => {
     expect($placeholderLogo.get()).toBe('/images/placeholder-logo.svg');
     $appState.set({
       ...emptyAppState(),
-      settings: { data: { web_placeholder_logo: '/site-logo.png' }, lastFetch: 1, fcmToken: null },
+      settings: { data: { web_placeholder_logo: '/site-logo.png' }, fcmToken: null },
     });
     expect($placeholderLogo.get()).toBe('/site-logo.png');
   });
