@@ -8,6 +8,7 @@ import {
   listingFilterSchema,
   mapSearchHref,
   parseListingFilter,
+  rewrittenFilterQuery,
 } from './listing-filter.ts';
 import { z } from 'zod';
 
@@ -92,6 +93,17 @@ describe('filterQuery', () => {
       'city=Porto&min_price=0',
     );
     expect(filterQuery({ city: 'Porto' }, 2).toString()).toBe('city=Porto&page=2');
+  });
+});
+
+describe('rewrittenFilterQuery', () => {
+  it('carries the values the page left out over to the address it rewrites the filter to', () => {
+    const sent = new URLSearchParams('search=Porto&bedrooms=lots&bedrooms=many&min_price=x');
+    const { dropped } = parseListingFilter(sent);
+    expect(rewrittenFilterQuery({ city: 'Porto' }, sent, dropped).toString()).toBe(
+      'city=Porto&min_price=x&bedrooms=many',
+    );
+    expect(parseListingFilter(rewrittenFilterQuery({ city: 'Porto' }, sent, dropped)).dropped).toEqual(dropped);
   });
 });
 

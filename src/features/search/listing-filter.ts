@@ -165,6 +165,19 @@ export function filterQuery(filter: Partial<Record<FilterKey, unknown>>, page = 
   return params;
 }
 
+/**
+ * The query of a filter the server rewrote (a place read from the words), with the values the first reading left
+ * out carried over as they were sent: the page it leads to leaves them out again and says so.
+ */
+export function rewrittenFilterQuery(filter: ListingFilter, sent: URLSearchParams, dropped: readonly FilterKey[]) {
+  const query = filterQuery(filter);
+  for (const key of dropped) {
+    const value = sent.getAll(key).at(-1);
+    if (value !== undefined) query.set(key, value);
+  }
+  return query;
+}
+
 /** The filter as the API's listing searches take it (get-property-list, get-properties-in-bounds). */
 export function apiFilterQuery(filter: ListingFilter): Record<string, string> {
   const query: Record<string, string> = {};

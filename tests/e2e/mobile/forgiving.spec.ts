@@ -39,6 +39,12 @@ test.describe('without JavaScript', () => {
     await expect(page).not.toHaveURL(/city=/);
   });
 
+  test('a city read from the words keeps the notice of a value the address had wrong', async ({ page }) => {
+    await page.goto('/properties?search=Sao%20Paulo&bedrooms=lots');
+    await expect(page).toHaveURL(/city=S%C3%A3o(\+|%20)Paulo/);
+    await expect(page.getByTestId('dropped-filters')).toContainText('Bedrooms');
+  });
+
   test('a misspelt city suggests the right one with its count, instead of an empty page', async ({ page }) => {
     await page.goto('/properties?city=Sao%20Paolo');
     await expect(page.getByText('No properties match')).toBeVisible();
