@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from '@hono/zod-openapi';
-import { chatMessage } from '../../src/features/chat/contract.ts';
+import {
+  chatBlock,
+  chatConversation,
+  chatListing,
+  chatMessage,
+  chatParty,
+  chatThread,
+} from '../../src/features/chat/contract.ts';
 import { propertyCard } from '../../src/features/listings/contract.ts';
 import { mapCard, mapMarker, mapResult, place } from '../../src/features/map/contract.ts';
 import { chatWorld, sendText } from '../support/chat.ts';
@@ -63,5 +70,33 @@ describe('replies and their contracts', () => {
     });
     expect(read.body.data.items.length).toBeGreaterThan(0);
     for (const message of read.body.data.items) expectExactly(chatMessage, message);
+    expectExactly(chatThread, read.body.data.conversation);
+    expectExactly(chatParty, read.body.data.conversation.other);
+    expectExactly(chatListing, read.body.data.conversation.property);
+  });
+
+  it('block-user and unblock-user answer the chat contract', async () => {
+    const blocked = await app.call('POST', '/api/block-user', {
+      token: w.outsider.token,
+      body: { to_user_id: w.owner.user.id },
+    });
+    expectExactly(chatBlock, blocked.body.data);
+    const unblocked = await app.call('POST', '/api/unblock-user', {
+      token: w.outsider.token,
+      body: { to_user_id: w.owner.user.id },
+    });
+    expectExactly(chatBlock, unblocked.body.data);
+  });
+
+  it("get_chats answers conversations of the chat contract, the site's and a user's", async () => {
+    await sendText(app, w.buyer, { to_admin: 1, message: 'A question for the site' });
+    const res = await app.call('GET', '/api/get_chats', { token: w.buyer.token });
+    expect(res.body.data.items.length).toBeGreaterThanOrEqual(2);
+    for (const item of res.body.data.items) {
+      expectExactly(chatConversation, item);
+      expectExactly(chatParty, item.other);
+      expectExactly(chatMessage, item.last_message);
+      if (item.property) expectExactly(chatListing, item.property);
+    }
   });
 });

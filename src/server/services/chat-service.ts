@@ -1,4 +1,11 @@
-import type { ChatMessage } from '../../features/chat/contract.ts';
+import type {
+  ChatBlock,
+  ChatConversation,
+  ChatListing,
+  ChatMessage,
+  ChatParty,
+  ChatThread,
+} from '../../features/chat/contract.ts';
 import { z } from 'zod';
 import { chatMessageSchema } from '../../lib/validation/chat.ts';
 import { recordId } from '../../lib/validation/ids.ts';
@@ -215,7 +222,7 @@ export function messageView(viewer: Viewer, m: ChatMessageRow): ChatMessage | nu
 }
 export type MessageView = NonNullable<ReturnType<typeof messageView>>;
 
-function userCard(storage: FileStorage, user: ChatUserRow) {
+function userCard(storage: FileStorage, user: ChatUserRow): ChatParty {
   return {
     id: user.id,
     name: user.name,
@@ -224,8 +231,7 @@ function userCard(storage: FileStorage, user: ChatUserRow) {
     is_admin: false,
   };
 }
-const siteCard = (name: string) => ({ id: 0, name, profile: null, slug_id: null, is_admin: true });
-export type PartyCard = ReturnType<typeof userCard> | ReturnType<typeof siteCard>;
+const siteCard = (name: string): ChatParty => ({ id: 0, name, profile: null, slug_id: null, is_admin: true });
 
 /**
  * The listing a conversation is about. Its public page is linked only while the listing is public; once it is hidden
@@ -233,7 +239,7 @@ export type PartyCard = ReturnType<typeof userCard> | ReturnType<typeof siteCard
  * (who answers as the site) to its page in the console, and anyone else reads its title and that it is no longer
  * available (is_public false, url null), not a link to a 404.
  */
-function propertyCard(storage: FileStorage, property: ChatPropertyRow, viewer: Viewer) {
+function propertyCard(storage: FileStorage, property: ChatPropertyRow, viewer: Viewer): ChatListing {
   const isPublic = isPublicListing(property);
   const isMine = property.ownerId === viewer.id;
   const hiddenUrl = isMine ? urls.myProperty(property.slug) : viewer.isAdmin ? urls.adminProperty(property.id) : null;
@@ -247,7 +253,6 @@ function propertyCard(storage: FileStorage, property: ChatPropertyRow, viewer: V
     url: isPublic ? urls.property(property.slug) : hiddenUrl,
   };
 }
-export type ChatPropertyCard = ReturnType<typeof propertyCard>;
 
 /** send_message's fields besides its files. */
 export const messageInput = targetSchema.extend({
@@ -397,6 +402,12 @@ export async function getConversation(deps: Deps, actor: SessionUser, input: unk
     blockState(deps.db, actor, counterpart),
     counterpart.user ? Promise.resolve('') : siteName(deps.db),
   ]);
+  const conversation: ChatThread = {
+    key: conversationKey(counterpart.ref),
+    other: counterpart.user ? userCard(deps.storage, counterpart.user) : siteCard(name),
+    property: counterpart.property ? propertyCard(deps.storage, counterpart.property, viewer) : null,
+    ...blocks,
+  };
   return {
     total,
     page: values.page,
@@ -404,12 +415,7 @@ export async function getConversation(deps: Deps, actor: SessionUser, input: unk
     offset,
     limit: values.per_page,
     marked_read_up_to: upTo,
-    conversation: {
-      key: conversationKey(counterpart.ref),
-      other: counterpart.user ? userCard(deps.storage, counterpart.user) : siteCard(name),
-      property: counterpart.property ? propertyCard(deps.storage, counterpart.property, viewer) : null,
-      ...blocks,
-    },
+    conversation,
     items: rows.map((m) => messageView(viewer, m)!),
   };
 }
@@ -430,7 +436,7 @@ export async function listChats(deps: Deps, actor: SessionUser, { offset, limit 
   const messageById = new Map(last.map((m) => [m.id, m]));
   const userById = new Map(people.map((u) => [u.id, u]));
   const propertyById = new Map(listings.map((p) => [p.id, p]));
-  const items = rows.flatMap((row) => {
+  const items = rows.flatMap((row): ChatConversation[] => {
     const other = row.otherId === 0 ? siteCard(name) : userById.get(row.otherId);
     const message = messageById.get(row.lastId);
     if (!other || !message) return [];
@@ -515,7 +521,7 @@ export const blockInput = targetSchema.extend({
  * block-user: the actor stops a user (or, with to_admin, the site) from messaging them, and can no longer message
  * them either until unblock-user. Admins block a user for the site.
  */
-export async function blockUser(deps: Deps, actor: SessionUser, input: unknown) {
+export async function blockUser(deps: Deps, actor: SessionUser, input: unknown): Promise<ChatBlock> {
   const values = blockInput.parse(input ?? {});
   const counterpart = await resolveCounterpart(
     deps.db,
@@ -532,7 +538,7 @@ export async function blockUser(deps: Deps, actor: SessionUser, input: unknown) 
   return { blocked: true, to_user_id: counterpart.user?.id ?? null, to_admin: counterpart.user === null };
 }
 
-export async function unblockUser(deps: Deps, actor: SessionUser, input: unknown) {
+export async function unblockUser(deps: Deps, actor: SessionUser, input: unknown): Promise<ChatBlock> {
   const values = blockInput.parse(input ?? {});
   const counterpart = await resolveCounterpart(
     deps.db,

@@ -22,12 +22,11 @@ import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
 import { offsetPaging, pagePaging } from '../../paging.ts';
 import { page } from '../../../features/common/contract.ts';
-import { chatMessage } from '../../../features/chat/contract.ts';
+import { chatBlock, chatConversation, chatMessage, chatThread } from '../../../features/chat/contract.ts';
 import { storedFileResponse } from '../../storage/file-response.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['chat'];
-const anything = z.record(z.string(), z.unknown());
 const HEARTBEAT_MS = 20_000;
 /** A stream ends after this long; the browser reconnects at once (with Last-Event-ID) and its session is checked again. */
 const MAX_STREAM_MS = 15 * 60_000;
@@ -47,7 +46,7 @@ const routes = {
     security,
     middleware: [requireUser] as const,
     request: { query: z.object(offsetPaging({ limit: 50 })) },
-    responses: replies(page(anything), 'Your conversations'),
+    responses: replies(page(chatConversation), 'Your conversations'),
   }),
   messages: createRoute({
     method: 'get',
@@ -70,7 +69,12 @@ const routes = {
       }),
     },
     responses: replies(
-      page(chatMessage).extend({ page: z.number(), per_page: z.number(), conversation: anything }),
+      page(chatMessage).extend({
+        page: z.number(),
+        per_page: z.number(),
+        marked_read_up_to: z.number().nullable(),
+        conversation: chatThread,
+      }),
       'Messages',
     ),
   }),
@@ -115,7 +119,7 @@ const routes = {
     security,
     middleware: [requireUser] as const,
     request: { body: requestBody(blockInput) },
-    responses: replies(anything, 'Blocked'),
+    responses: replies(chatBlock, 'Blocked'),
   }),
   unblock: createRoute({
     method: 'post',
@@ -126,7 +130,7 @@ const routes = {
     security,
     middleware: [requireUser] as const,
     request: { body: requestBody(blockInput) },
-    responses: replies(anything, 'Unblocked'),
+    responses: replies(chatBlock, 'Unblocked'),
   }),
   typing: createRoute({
     method: 'post',
