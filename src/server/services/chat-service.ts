@@ -75,6 +75,13 @@ function namedUser(input: unknown, values: Target, names: readonly [UserField, .
   return { userId: used && values[used], field: used ?? nameSent(input, names) };
 }
 
+/** The conversation a request names: the other user (the first of `names` sent) or the admin, and its listing if any. */
+const conversationTarget = (input: unknown, values: Target, names: readonly [UserField, ...UserField[]]) => ({
+  ...namedUser(input, values, names),
+  toAdmin: values.to_admin,
+  propertyId: values.property_id,
+});
+
 const nonEmpty = (file: File | undefined) => (file && file.size > 0 ? file : undefined);
 const viewerOf = (actor: SessionUser): Viewer => ({ id: actor.id, isAdmin: isAdmin(actor) });
 
@@ -166,11 +173,7 @@ async function recipientOf(db: Database, actor: SessionUser, input: unknown, tar
   const counterpart = await resolveCounterpart(
     db,
     actor,
-    {
-      ...namedUser(input, target, ['receiver_id', 'user_id']),
-      toAdmin: target.to_admin,
-      propertyId: target.property_id,
-    },
+    conversationTarget(input, target, ['receiver_id', 'user_id']),
     'write',
   );
   assertNotBlocked(await blockState(db, actor, counterpart));
@@ -357,11 +360,7 @@ export async function getConversation(deps: Deps, actor: SessionUser, input: unk
   const counterpart = await resolveCounterpart(
     deps.db,
     actor,
-    {
-      ...namedUser(input, values, ['user_id', 'receiver_id']),
-      toAdmin: values.to_admin,
-      propertyId: values.property_id,
-    },
+    conversationTarget(input, values, ['user_id', 'receiver_id']),
     'read',
   );
   const viewer = viewerOf(actor);
@@ -587,11 +586,7 @@ export async function startConversation(deps: Deps, actor: SessionUser, input: u
   const counterpart = await resolveCounterpart(
     deps.db,
     actor,
-    {
-      ...namedUser(input, values, ['user_id', 'receiver_id']),
-      toAdmin: values.to_admin,
-      propertyId: values.property_id,
-    },
+    conversationTarget(input, values, ['user_id', 'receiver_id']),
     'write',
   );
   return messagesUrl(counterpart.ref);
