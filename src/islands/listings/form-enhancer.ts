@@ -48,6 +48,10 @@ const controlsIn = (scope: ParentNode) =>
     (c) => c.type !== 'file' && c.type !== 'hidden',
   );
 
+/** A button the script adds: type="button", so pressing it never submits the form. */
+const scriptButton = (doc: Document, className: string, text: string) =>
+  Object.assign(doc.createElement('button'), { type: 'button', className, textContent: text });
+
 /** Shows the messages that belong to controls inside `scope` and clears the others; true when none is left. */
 export function applyMessages(scope: ParentNode, messages: FieldMessages): boolean {
   const byName = new Map(Object.entries(messages).map(([path, list]) => [inputNameOf(path), list[0] ?? '']));
@@ -103,16 +107,8 @@ export function enhancePropertyForm(
   const extras = [...form.querySelectorAll<HTMLElement>(':scope > .field--check')];
   const nav = form.ownerDocument.createElement('div');
   nav.className = 'step-nav';
-  const back = Object.assign(form.ownerDocument.createElement('button'), {
-    type: 'button',
-    className: 'button button--secondary',
-    textContent: t('listing_form.back'),
-  });
-  const next = Object.assign(form.ownerDocument.createElement('button'), {
-    type: 'button',
-    className: 'button',
-    textContent: t('listing_form.next'),
-  });
+  const back = scriptButton(form.ownerDocument, 'button button--secondary', t('listing_form.back'));
+  const next = scriptButton(form.ownerDocument, 'button', t('listing_form.next'));
   const progress = Object.assign(form.ownerDocument.createElement('p'), { className: 'field__hint' });
   progress.setAttribute('aria-live', 'polite');
   nav.append(progress, back, next);
@@ -192,11 +188,7 @@ function enhanceFloors(form: HTMLFormElement, t: Translate): () => void {
   const container = blank.parentElement!;
   const filledRows = rows.slice(0, -1);
   if (filledRows.length > 0) blank.remove();
-  const button = Object.assign(form.ownerDocument.createElement('button'), {
-    type: 'button',
-    className: 'button button--secondary',
-    textContent: t('listing_form.add_floor'),
-  });
+  const button = scriptButton(form.ownerDocument, 'button button--secondary', t('listing_form.add_floor'));
   const note = Object.assign(form.ownerDocument.createElement('p'), {
     className: 'field__error',
     hidden: true,

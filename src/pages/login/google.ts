@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { AppError } from '../../server/errors.ts';
 import { signInWithGoogle } from '../../server/services/account-service.ts';
-import { pageClient, postedForm, safeNext, setSessionCookie } from '../../server/web/forms.ts';
-import { afterSignIn, askedReturn } from '../../server/web/sign-in-return.ts';
+import { pageClient, postedForm, safeNext } from '../../server/web/forms.ts';
+import { signedInRedirect } from '../../server/web/sign-in-return.ts';
 
 /** The Google button posts the Firebase ID token here; the server verifies it and starts the session. */
 export const POST: APIRoute = async ({ request, clientAddress, locals, cookies, url, redirect }) => {
@@ -13,8 +13,7 @@ export const POST: APIRoute = async ({ request, clientAddress, locals, cookies, 
     if (typeof idToken !== 'string' || !idToken)
       throw new AppError('invalid_id_token', 401, 'auth.errors.invalid_id_token');
     const signedIn = await signInWithGoogle(locals.runtime.deps, idToken, pageClient(request, clientAddress));
-    setSessionCookie(cookies, signedIn.token, signedIn.token_expires_at, url.protocol === 'https:');
-    return redirect(afterSignIn(askedReturn(url), signedIn.is_profile_complete), 303);
+    return signedInRedirect({ cookies, url, redirect }, signedIn);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return redirect(`/login?error=${encodeURIComponent(error.code)}&next=${encodeURIComponent(next)}`, 303);

@@ -5,14 +5,12 @@ import {
   callProvider,
   majorUnits,
   parseJson,
+  postJson,
   requireHeader,
   sameSecret,
   textOf,
-  type Checkout,
-  type CheckoutRequest,
-  type PaymentProvider,
-  type VerifiedEvent,
 } from './provider.ts';
+import type { Checkout, CheckoutRequest, PaymentProvider, VerifiedEvent } from './provider.ts';
 
 export interface FlutterwaveConfig {
   baseUrl: string;
@@ -30,25 +28,21 @@ export class FlutterwaveProvider implements PaymentProvider {
   readonly id = 'flutterwave';
   constructor(private readonly config: FlutterwaveConfig) {}
 
-  private headers() {
-    return { authorization: `Bearer ${this.config.secretKey}`, 'content-type': 'application/json' };
+  private get authorization() {
+    return `Bearer ${this.config.secretKey}`;
   }
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
     const reference = `pm-${request.transactionId}`;
-    const reply = await callProvider(new URL('/v3/payments', this.config.baseUrl), {
-      method: 'POST',
-      headers: this.headers(),
-      body: JSON.stringify({
-        tx_ref: reference,
-        amount: majorUnits(request.amountMinor),
-        currency: request.currency,
-        // Flutterwave sends the buyer back here either way, with status=cancelled when they gave up.
-        redirect_url: request.successUrl,
-        customer: { email: request.customer.email ?? '', name: request.customer.name },
-        customizations: { title: request.description },
-        meta: { transaction_id: request.transactionId },
-      }),
+    const reply = await postJson(this.config.baseUrl, '/v3/payments', this.authorization, {
+      tx_ref: reference,
+      amount: majorUnits(request.amountMinor),
+      currency: request.currency,
+      // Flutterwave sends the buyer back here either way, with status=cancelled when they gave up.
+      redirect_url: request.successUrl,
+      customer: { email: request.customer.email ?? '', name: request.customer.name },
+      customizations: { title: request.description },
+      meta: { transaction_id: request.transactionId },
     });
     const link = textOf(at(reply, 'data', 'link'));
     if (reply['status'] !== 'success' || !link) throw new ProviderError('Flutterwave did not create a payment link');
@@ -62,7 +56,7 @@ export class FlutterwaveProvider implements PaymentProvider {
     const id = Number(at(event, 'data', 'id'));
     if (!Number.isSafeInteger(id) || id <= 0) throw new WebhookRefused('no transaction id');
     const verified = await callProvider(new URL(`/v3/transactions/${id}/verify`, this.config.baseUrl), {
-      headers: this.headers(),
+      headers: { authorization: this.authorization, 'content-type': 'application/json' },
     }).catch(() => {
       throw new WebhookRefused('Flutterwave could not confirm the transaction');
     });

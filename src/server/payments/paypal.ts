@@ -5,14 +5,11 @@ import {
   callProvider,
   majorUnits,
   parseJson,
+  postJson,
   requireHeader,
   textOf,
-  type Checkout,
-  type CheckoutRequest,
-  type PaymentOutcome,
-  type PaymentProvider,
-  type VerifiedEvent,
 } from './provider.ts';
+import type { Checkout, CheckoutRequest, PaymentOutcome, PaymentProvider, VerifiedEvent } from './provider.ts';
 
 export interface PayPalConfig {
   baseUrl: string;
@@ -49,11 +46,7 @@ export class PayPalProvider implements PaymentProvider {
   }
 
   private async call(path: string, body: unknown) {
-    return callProvider(new URL(path, this.config.baseUrl), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${await this.accessToken()}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    return postJson(this.config.baseUrl, path, `Bearer ${await this.accessToken()}`, body);
   }
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {

@@ -1,18 +1,5 @@
-import {
-  ProviderError,
-  WebhookRefused,
-  at,
-  callProvider,
-  hmac,
-  parseJson,
-  requireHeader,
-  sameSecret,
-  textOf,
-  type Checkout,
-  type CheckoutRequest,
-  type PaymentProvider,
-  type VerifiedEvent,
-} from './provider.ts';
+import { ProviderError, at, parseJson, postJson, requireBodyHmac, textOf } from './provider.ts';
+import type { Checkout, CheckoutRequest, PaymentProvider, VerifiedEvent } from './provider.ts';
 
 export interface PaystackConfig {
   baseUrl: string;
@@ -31,17 +18,13 @@ export class PaystackProvider implements PaymentProvider {
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
     if (!request.customer.email) throw new ProviderError('Paystack needs the buyer e-mail');
     const reference = `pm-${request.transactionId}`;
-    const reply = await callProvider(new URL('/transaction/initialize', this.config.baseUrl), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${this.config.secretKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: request.customer.email,
-        amount: request.amountMinor,
-        currency: request.currency,
-        reference,
-        callback_url: request.successUrl,
-        metadata: { transaction_id: request.transactionId, cancel_action: request.cancelUrl },
-      }),
+    const reply = await postJson(this.config.baseUrl, '/transaction/initialize', `Bearer ${this.config.secretKey}`, {
+      email: request.customer.email,
+      amount: request.amountMinor,
+      currency: request.currency,
+      reference,
+      callback_url: request.successUrl,
+      metadata: { transaction_id: request.transactionId, cancel_action: request.cancelUrl },
     });
     const redirectUrl = textOf(at(reply, 'data', 'authorization_url'));
     if (reply['status'] !== true || !redirectUrl) throw new ProviderError('Paystack did not start the transaction');
@@ -49,8 +32,7 @@ export class PaystackProvider implements PaymentProvider {
   }
 
   async verifyWebhook(raw: Uint8Array, headers: Headers): Promise<VerifiedEvent> {
-    const signature = requireHeader(headers, 'x-paystack-signature');
-    if (!sameSecret(signature, hmac('sha512', this.config.secretKey, raw))) throw new WebhookRefused('bad signature');
+    requireBodyHmac(headers, 'x-paystack-signature', 'sha512', this.config.secretKey, raw);
     const event = parseJson(raw);
     const type = String(event['event']);
     const reference = textOf(at(event, 'data', 'reference'));

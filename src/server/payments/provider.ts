@@ -121,5 +121,25 @@ export async function callProvider(url: URL, init: RequestInit): Promise<Json> {
   }
 }
 
+/** A JSON POST to a provider API, authorized by the given header value (`Bearer …`, `Basic …`). */
+export const postJson = (baseUrl: string, path: string, authorization: string, body: unknown) =>
+  callProvider(new URL(path, baseUrl), {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/** Refuses a webhook unless its signature header is the HMAC of the raw body with the shared secret. */
+export function requireBodyHmac(
+  headers: Headers,
+  header: string,
+  algorithm: 'sha256' | 'sha512',
+  secret: string,
+  raw: Uint8Array,
+): void {
+  if (!sameSecret(requireHeader(headers, header), hmac(algorithm, secret, raw)))
+    throw new WebhookRefused('bad signature');
+}
+
 /** Minor units as the decimal string PayPal and Flutterwave take ("12.50"). */
 export const majorUnits = (amountMinor: number) => (amountMinor / 100).toFixed(2);

@@ -1,19 +1,5 @@
-import {
-  ProviderError,
-  WebhookRefused,
-  at,
-  callProvider,
-  hmac,
-  parseJson,
-  requireHeader,
-  sameSecret,
-  textOf,
-  type Checkout,
-  type CheckoutRequest,
-  type PaymentOutcome,
-  type PaymentProvider,
-  type VerifiedEvent,
-} from './provider.ts';
+import { ProviderError, at, parseJson, postJson, requireBodyHmac, textOf } from './provider.ts';
+import type { Checkout, CheckoutRequest, PaymentOutcome, PaymentProvider, VerifiedEvent } from './provider.ts';
 
 export interface RazorpayConfig {
   baseUrl: string;
@@ -38,19 +24,15 @@ export class RazorpayProvider implements PaymentProvider {
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
     const basic = Buffer.from(`${this.config.keyId}:${this.config.keySecret}`).toString('base64');
-    const link = await callProvider(new URL('/v1/payment_links', this.config.baseUrl), {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        amount: request.amountMinor,
-        currency: request.currency,
-        description: request.description,
-        reference_id: `pm-${request.transactionId}`,
-        customer: { name: request.customer.name, ...(request.customer.email ? { email: request.customer.email } : {}) },
-        callback_url: request.successUrl,
-        callback_method: 'get',
-        notes: { transaction_id: String(request.transactionId) },
-      }),
+    const link = await postJson(this.config.baseUrl, '/v1/payment_links', `Basic ${basic}`, {
+      amount: request.amountMinor,
+      currency: request.currency,
+      description: request.description,
+      reference_id: `pm-${request.transactionId}`,
+      customer: { name: request.customer.name, ...(request.customer.email ? { email: request.customer.email } : {}) },
+      callback_url: request.successUrl,
+      callback_method: 'get',
+      notes: { transaction_id: String(request.transactionId) },
     });
     const reference = textOf(link['id']);
     const redirectUrl = textOf(link['short_url']);
@@ -59,9 +41,7 @@ export class RazorpayProvider implements PaymentProvider {
   }
 
   async verifyWebhook(raw: Uint8Array, headers: Headers): Promise<VerifiedEvent> {
-    const signature = requireHeader(headers, 'x-razorpay-signature');
-    if (!sameSecret(signature, hmac('sha256', this.config.webhookSecret, raw)))
-      throw new WebhookRefused('bad signature');
+    requireBodyHmac(headers, 'x-razorpay-signature', 'sha256', this.config.webhookSecret, raw);
     const event = parseJson(raw);
     const reference = textOf(at(event, 'payload', 'payment_link', 'entity', 'id'));
     const type = String(event['event']);

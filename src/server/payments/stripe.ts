@@ -8,12 +8,8 @@ import {
   requireHeader,
   sameSecret,
   textOf,
-  type Checkout,
-  type CheckoutRequest,
-  type PaymentOutcome,
-  type PaymentProvider,
-  type VerifiedEvent,
 } from './provider.ts';
+import type { Checkout, CheckoutRequest, PaymentOutcome, PaymentProvider, VerifiedEvent } from './provider.ts';
 
 export interface StripeConfig {
   baseUrl: string;

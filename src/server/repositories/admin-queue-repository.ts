@@ -10,6 +10,7 @@ import {
   reports,
   users,
 } from '../db/schema/index.ts';
+import { advertisementWithListing } from './advertisement-repository.ts';
 import { withTotal } from './paging.ts';
 
 type Page = { offset: number; limit: number };
@@ -28,22 +29,7 @@ export function listAdvertisements(db: Executor, filter: { status?: Advertisemen
       : [desc(advertisements.createdAt), desc(advertisements.id)];
   return withTotal(
     db
-      .select({
-        id: advertisements.id,
-        status: advertisements.status,
-        startsAt: advertisements.startsAt,
-        endsAt: advertisements.endsAt,
-        createdAt: advertisements.createdAt,
-        userId: users.id,
-        userName: users.name,
-        userEmail: users.email,
-        propertyId: advertisements.propertyId,
-        propertyTitle: properties.title,
-        propertySlug: properties.slug,
-        projectId: advertisements.projectId,
-        projectTitle: projects.title,
-        projectSlug: projects.slug,
-      })
+      .select({ ...advertisementWithListing, userId: users.id, userName: users.name, userEmail: users.email })
       .from(advertisements)
       .innerJoin(users, eq(users.id, advertisements.userId))
       .leftJoin(properties, eq(properties.id, advertisements.propertyId))

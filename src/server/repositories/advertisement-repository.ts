@@ -59,26 +59,30 @@ export async function insertAdvertisement(
   return row!;
 }
 
+/**
+ * An advertisement's own columns and the listing it features, for a select from advertisements left-joined to
+ * properties and projects (one of the two is there).
+ */
+export const advertisementWithListing = {
+  id: advertisements.id,
+  status: advertisements.status,
+  startsAt: advertisements.startsAt,
+  endsAt: advertisements.endsAt,
+  createdAt: advertisements.createdAt,
+  propertyId: advertisements.propertyId,
+  propertyTitle: properties.title,
+  propertySlug: properties.slug,
+  projectId: advertisements.projectId,
+  projectTitle: projects.title,
+  projectSlug: projects.slug,
+};
+
 /** One user's advertisements, newest first, with the listing each one features. */
 export function listUserAdvertisements(db: Executor, userId: number, page: Page) {
   const where = eq(advertisements.userId, userId);
   return withTotal(
     db
-      .select({
-        id: advertisements.id,
-        status: advertisements.status,
-        startsAt: advertisements.startsAt,
-        endsAt: advertisements.endsAt,
-        createdAt: advertisements.createdAt,
-        propertyId: advertisements.propertyId,
-        propertyTitle: properties.title,
-        propertySlug: properties.slug,
-        propertyImage: properties.titleImage,
-        projectId: advertisements.projectId,
-        projectTitle: projects.title,
-        projectSlug: projects.slug,
-        projectImage: projects.image,
-      })
+      .select({ ...advertisementWithListing, propertyImage: properties.titleImage, projectImage: projects.image })
       .from(advertisements)
       .leftJoin(properties, eq(properties.id, advertisements.propertyId))
       .leftJoin(projects, eq(projects.id, advertisements.projectId))

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { notifications } from '../db/schema/index.ts';
 
@@ -45,6 +45,16 @@ export async function countUnreadNotifications(db: Executor, userId: number): Pr
   return row?.value ?? 0;
 }
 
+/** Marks read the user's unread notifications that meet `conditions`; returns how many it marked. */
+async function markUnreadRead(db: Executor, userId: number, now: Date, ...conditions: (SQL | undefined)[]) {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), ...conditions))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
 /** Marks the user's notifications read: the given ids (others' ids are ignored) or all of them. */
 export async function markNotificationsRead(
   db: Executor,
@@ -53,18 +63,7 @@ export async function markNotificationsRead(
   now: Date,
 ): Promise<number> {
   if (ids !== 'all' && ids.length === 0) return 0;
-  const rows = await db
-    .update(notifications)
-    .set({ readAt: now })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        isNull(notifications.readAt),
-        ids === 'all' ? undefined : inArray(notifications.id, ids),
-      ),
-    )
-    .returning({ id: notifications.id });
-  return rows.length;
+  return markUnreadRead(db, userId, now, ids === 'all' ? undefined : inArray(notifications.id, ids));
 }
 
 /** Marks read the user's notifications of a type that lead to a page (a conversation they just read). */
@@ -75,19 +74,7 @@ export async function markNotificationsReadByUrl(
   url: string,
   now: Date,
 ): Promise<number> {
-  const rows = await db
-    .update(notifications)
-    .set({ readAt: now })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.type, type),
-        isNull(notifications.readAt),
-        sql`${notifications.data} ->> 'url' = ${url}`,
-      ),
-    )
-    .returning({ id: notifications.id });
-  return rows.length;
+  return markUnreadRead(db, userId, now, eq(notifications.type, type), sql`${notifications.data} ->> 'url' = ${url}`);
 }
 
 /** Takes back what a user's action told others about a listing (their interest, withdrawn). */

@@ -72,6 +72,39 @@ async function lockPending(tx: Executor, id: number) {
 }
 
 /**
+ * The decision's audit row (`extra`: what it changed besides the request) and the requester's notification, in the
+ * transaction that made it. Returns the event, for the reply.
+ */
+async function decided(
+  tx: Executor,
+  admin: SessionUser,
+  verb: 'approve' | 'reject',
+  rows: { before: repo.AdvertisementRow; after: repo.AdvertisementRow },
+  extra: Record<string, unknown> = {},
+): Promise<AdminEvent> {
+  const { before, after } = rows;
+  const subject = await repo.advertisedTitle(tx, after);
+  await recordAudit(tx, admin, {
+    action: `advertisement.${verb}`,
+    entity: 'advertisement',
+    entityId: after.id,
+    label: subject,
+    before: adSnapshot(before),
+    after: { ...adSnapshot(after), ...extra },
+  });
+  const event: AdminEvent = {
+    type: `advertisement_${verb === 'approve' ? 'approved' : 'rejected'}`,
+    userId: after.userId,
+    entity: 'advertisement',
+    entityId: after.id,
+    subject,
+    url: ADVERTISEMENTS_PATH,
+  };
+  await notifyAdminEvent(tx, event);
+  return event;
+}
+
+/**
  * Approves a waiting request: the feature runs from now for `days` (30 by default). A featured property carries
  * the end on properties.featured_until, which the listing filters and the home page read.
  */
@@ -84,24 +117,13 @@ export async function approveFeaturedRequest(db: Database, actor: SessionUser | 
     const endsAt = new Date(startsAt.getTime() + days * DAY_MS);
     const after = await repo.updateAdvertisement(tx, id, { status: 'approved', startsAt, endsAt });
     const featured = after.propertyId ? await setPropertyFeaturedUntil(tx, after.propertyId, endsAt) : null;
-    const subject = await repo.advertisedTitle(tx, after);
-    await recordAudit(tx, admin, {
-      action: 'advertisement.approve',
-      entity: 'advertisement',
-      entityId: id,
-      label: subject,
-      before: adSnapshot(before),
-      after: { ...adSnapshot(after), ...(featured ? { property_featured_until: iso(featured.featuredUntil) } : {}) },
-    });
-    const event: AdminEvent = {
-      type: 'advertisement_approved',
-      userId: after.userId,
-      entity: 'advertisement',
-      entityId: id,
-      subject,
-      url: ADVERTISEMENTS_PATH,
-    };
-    await notifyAdminEvent(tx, event);
+    const event = await decided(
+      tx,
+      admin,
+      'approve',
+      { before, after },
+      featured ? { property_featured_until: iso(featured.featuredUntil) } : {},
+    );
     return { id, status: after.status, starts_at: iso(after.startsAt), ends_at: iso(after.endsAt), event };
   });
 }
@@ -111,24 +133,7 @@ export async function rejectFeaturedRequest(db: Database, actor: SessionUser | n
   return adminMutation(db, actor, async (tx, admin) => {
     const before = await lockPending(tx, id);
     const after = await repo.updateAdvertisement(tx, id, { status: 'rejected' });
-    const subject = await repo.advertisedTitle(tx, after);
-    await recordAudit(tx, admin, {
-      action: 'advertisement.reject',
-      entity: 'advertisement',
-      entityId: id,
-      label: subject,
-      before: adSnapshot(before),
-      after: adSnapshot(after),
-    });
-    const event: AdminEvent = {
-      type: 'advertisement_rejected',
-      userId: after.userId,
-      entity: 'advertisement',
-      entityId: id,
-      subject,
-      url: ADVERTISEMENTS_PATH,
-    };
-    await notifyAdminEvent(tx, event);
+    const event = await decided(tx, admin, 'reject', { before, after });
     return { id, status: after.status, starts_at: null, ends_at: null, event };
   });
 }

@@ -171,15 +171,44 @@ export interface ReviewOutcome {
   event: AdminEvent;
 }
 
-/** The decision's reply, after telling the owner in the same transaction. */
+/**
+ * The decision's audit row and the owner's notification, in the transaction that made it; then its reply. A
+ * rejection's reason goes into the notification.
+ */
 async function decided(
   tx: Executor,
-  row: Reviewable,
-  decision: Omit<AdminEvent, 'subject' | 'url'> & { entity: ListingKind },
+  admin: SessionUser,
+  kind: ListingKind,
+  verb: 'approve' | 'reject',
+  rows: { before: Reviewable; after: Reviewable },
+  reason?: string,
 ): Promise<ReviewOutcome> {
-  const event: AdminEvent = { ...decision, subject: row.title, url: ownerListingUrl(decision.entity, row.slug) };
+  const { before, after } = rows;
+  await recordAudit(tx, admin, {
+    action: `${kind}.${verb}`,
+    entity: kind,
+    entityId: after.id,
+    label: after.title,
+    before: reviewSnapshot(before),
+    after: reviewSnapshot(after),
+  });
+  const event: AdminEvent = {
+    type: `${kind}_${verb === 'approve' ? 'approved' : 'rejected'}`,
+    userId: after.ownerId,
+    entity: kind,
+    entityId: after.id,
+    ...(reason === undefined ? {} : { reason }),
+    subject: after.title,
+    url: ownerListingUrl(kind, after.slug),
+  };
   await notifyAdminEvent(tx, event);
-  return { id: row.id, admin_status: row.adminStatus, reject_reason: row.rejectReason, status: row.status, event };
+  return {
+    id: after.id,
+    admin_status: after.adminStatus,
+    reject_reason: after.rejectReason,
+    status: after.status,
+    event,
+  };
 }
 
 /** Approves a waiting or rejected listing: it becomes public (if its owner keeps it active). */
@@ -192,15 +221,7 @@ export async function approveListing(db: Database, actor: SessionUser | null, ki
       rejectReason: null,
       approvedAt: new Date(),
     });
-    await recordAudit(tx, admin, {
-      action: `${kind}.approve`,
-      entity: kind,
-      entityId: id,
-      label: after.title,
-      before: reviewSnapshot(before),
-      after: reviewSnapshot(after),
-    });
-    return decided(tx, after, { type: `${kind}_approved`, userId: after.ownerId, entity: kind, entityId: id });
+    return decided(tx, admin, kind, 'approve', { before, after });
   });
 }
 
@@ -217,20 +238,6 @@ export async function rejectListing(
   return adminMutation(db, actor, async (tx, admin) => {
     const before = await lockListing(tx, kind, id);
     const after = await saveReview(tx, kind, id, { adminStatus: 'rejected', rejectReason: reason });
-    await recordAudit(tx, admin, {
-      action: `${kind}.reject`,
-      entity: kind,
-      entityId: id,
-      label: after.title,
-      before: reviewSnapshot(before),
-      after: reviewSnapshot(after),
-    });
-    return decided(tx, after, {
-      type: `${kind}_rejected`,
-      userId: after.ownerId,
-      entity: kind,
-      entityId: id,
-      reason,
-    });
+    return decided(tx, admin, kind, 'reject', { before, after }, reason);
   });
 }

@@ -93,39 +93,59 @@ const snapshot = (request: Snapshot, user: { verificationStatus: string; type: s
   user_type: user.type,
 });
 
+/** How a decision is written: the audit action, the applicant's notification, and the request's new state. */
+const OUTCOMES = {
+  approve: { status: 'success', event: 'verification_approved' },
+  fail: { status: 'failed', event: 'verification_failed' },
+} as const;
+
+/**
+ * Decides the application locked as `before`: the request reviewed, the applicant's verification state set (`userPatch`: what changes
+ * besides it), the audit row and the applicant's notification (with the reason of a failure), in the transaction.
+ */
+async function decide(
+  tx: Executor,
+  admin: SessionUser,
+  before: Awaited<ReturnType<typeof lockPendingRequest>>,
+  verb: keyof typeof OUTCOMES,
+  userPatch: { type?: 'admin' | 'agent' },
+  reason?: string,
+) {
+  const outcome = OUTCOMES[verb];
+  const id = before.request.id;
+  const request = await repo.updateVerificationRequest(tx, id, {
+    status: outcome.status,
+    failReason: reason ?? null,
+    reviewedAt: new Date(),
+    reviewedBy: admin.id,
+  });
+  const user = await setUserVerification(tx, before.user.id, { verificationStatus: outcome.status, ...userPatch });
+  await recordAudit(tx, admin, {
+    action: `verification.${verb}`,
+    entity: 'verification_request',
+    entityId: id,
+    label: personLabel(user),
+    before: snapshot(before.request, before.user),
+    after: snapshot(request, user),
+  });
+  const event: AdminEvent = {
+    type: outcome.event,
+    userId: user.id,
+    entity: 'verification_request',
+    entityId: id,
+    ...(reason === undefined ? {} : { reason }),
+    subject: '',
+    url: urls.verification(),
+  };
+  await notifyAdminEvent(tx, event);
+  return { id, status: request.status, fail_reason: reason ?? null, user_id: user.id, event };
+}
+
 /** Verifies the applicant: verification_status 'success', and an ordinary user becomes an agent. */
 export async function approveVerification(db: Database, actor: SessionUser | null, id: number) {
   return adminMutation(db, actor, async (tx, admin) => {
     const before = await lockPendingRequest(tx, id);
-    const now = new Date();
-    const request = await repo.updateVerificationRequest(tx, id, {
-      status: 'success',
-      failReason: null,
-      reviewedAt: now,
-      reviewedBy: admin.id,
-    });
-    const user = await setUserVerification(tx, before.user.id, {
-      verificationStatus: 'success',
-      type: before.user.type === 'admin' ? 'admin' : 'agent',
-    });
-    await recordAudit(tx, admin, {
-      action: 'verification.approve',
-      entity: 'verification_request',
-      entityId: id,
-      label: personLabel(user),
-      before: snapshot(before.request, before.user),
-      after: snapshot(request, user),
-    });
-    const event: AdminEvent = {
-      type: 'verification_approved',
-      userId: user.id,
-      entity: 'verification_request',
-      entityId: id,
-      subject: '',
-      url: urls.verification(),
-    };
-    await notifyAdminEvent(tx, event);
-    return { id, status: request.status, fail_reason: null, user_id: user.id, event };
+    return decide(tx, admin, before, 'approve', { type: before.user.type === 'admin' ? 'admin' : 'agent' });
   });
 }
 
@@ -133,33 +153,7 @@ export async function approveVerification(db: Database, actor: SessionUser | nul
 export async function failVerification(db: Database, actor: SessionUser | null, id: number, input: unknown) {
   assertAdmin(actor);
   const { reason } = reasonSchema.parse(input ?? {});
-  return adminMutation(db, actor, async (tx, admin) => {
-    const before = await lockPendingRequest(tx, id);
-    const request = await repo.updateVerificationRequest(tx, id, {
-      status: 'failed',
-      failReason: reason,
-      reviewedAt: new Date(),
-      reviewedBy: admin.id,
-    });
-    const user = await setUserVerification(tx, before.user.id, { verificationStatus: 'failed' });
-    await recordAudit(tx, admin, {
-      action: 'verification.fail',
-      entity: 'verification_request',
-      entityId: id,
-      label: personLabel(user),
-      before: snapshot(before.request, before.user),
-      after: snapshot(request, user),
-    });
-    const event: AdminEvent = {
-      type: 'verification_failed',
-      userId: user.id,
-      entity: 'verification_request',
-      entityId: id,
-      reason,
-      subject: '',
-      url: urls.verification(),
-    };
-    await notifyAdminEvent(tx, event);
-    return { id, status: request.status, fail_reason: reason, user_id: user.id, event };
-  });
+  return adminMutation(db, actor, async (tx, admin) =>
+    decide(tx, admin, await lockPendingRequest(tx, id), 'fail', {}, reason),
+  );
 }

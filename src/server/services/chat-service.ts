@@ -83,6 +83,13 @@ function namedUser(input: unknown, values: Target, names: readonly [UserField, .
   return { userId: used && values[used], field: used ?? nameSent(input, names) };
 }
 
+/** The conversation a request names: the other user (the first of `names` sent) or the admin, and its listing if any. */
+const conversationTarget = (input: unknown, values: Target, names: readonly [UserField, ...UserField[]]) => ({
+  ...namedUser(input, values, names),
+  toAdmin: values.to_admin,
+  propertyId: values.property_id,
+});
+
 const nonEmpty = (file: File | undefined) => (file && file.size > 0 ? file : undefined);
 const viewerOf = (actor: SessionUser): Viewer => ({ id: actor.id, isAdmin: isAdmin(actor) });
 
@@ -174,11 +181,7 @@ async function recipientOf(db: Database, actor: SessionUser, input: unknown, tar
   const counterpart = await resolveCounterpart(
     db,
     actor,
-    {
-      ...namedUser(input, target, ['receiver_id', 'user_id']),
-      toAdmin: target.to_admin,
-      propertyId: target.property_id,
-    },
+    conversationTarget(input, target, ['receiver_id', 'user_id']),
     'write',
   );
   assertNotBlocked(await blockState(db, actor, counterpart));
@@ -363,11 +366,7 @@ export async function getConversation(deps: Deps, actor: SessionUser, input: unk
   const counterpart = await resolveCounterpart(
     deps.db,
     actor,
-    {
-      ...namedUser(input, values, ['user_id', 'receiver_id']),
-      toAdmin: values.to_admin,
-      propertyId: values.property_id,
-    },
+    conversationTarget(input, values, ['user_id', 'receiver_id']),
     'read',
   );
   const viewer = viewerOf(actor);
@@ -517,38 +516,45 @@ export const blockInput = targetSchema.extend({
   reason: z.string().trim().max(500, 'chat.reason_too_long').optional(),
 });
 
+/** Whom block-user and unblock-user name (the user, or the site with to_admin), checked to exist, and the reason. */
+async function blockedParty(deps: Deps, actor: SessionUser, input: unknown) {
+  const values = blockInput.parse(input ?? {});
+  const counterpart = await resolveCounterpart(
+    deps.db,
+    actor,
+    { ...namedUser(input, values, ['to_user_id', 'user_id']), toAdmin: values.to_admin, propertyId: undefined },
+    'read',
+  );
+  return { reason: values.reason, userId: counterpart.user?.id ?? null };
+}
+
+/** The reply of block-user and unblock-user: the block's state and whom it concerns. */
+const blockReply = (blocked: boolean, userId: number | null) => ({
+  blocked,
+  to_user_id: userId,
+  to_admin: userId === null,
+});
+
 /**
  * block-user: the actor stops a user (or, with to_admin, the site) from messaging them, and can no longer message
  * them either until unblock-user. Admins block a user for the site.
  */
 export async function blockUser(deps: Deps, actor: SessionUser, input: unknown): Promise<ChatBlock> {
-  const values = blockInput.parse(input ?? {});
-  const counterpart = await resolveCounterpart(
-    deps.db,
-    actor,
-    { ...namedUser(input, values, ['to_user_id', 'user_id']), toAdmin: values.to_admin, propertyId: undefined },
-    'read',
-  );
+  const { reason, userId } = await blockedParty(deps, actor, input);
   await chat.insertBlock(deps.db, {
     blockerId: actor.id,
-    blockedId: counterpart.user?.id ?? null,
-    toAdmin: counterpart.user === null,
-    reason: values.reason || null,
+    blockedId: userId,
+    toAdmin: userId === null,
+    reason: reason || null,
   });
-  return { blocked: true, to_user_id: counterpart.user?.id ?? null, to_admin: counterpart.user === null };
+  return blockReply(true, userId);
 }
 
 export async function unblockUser(deps: Deps, actor: SessionUser, input: unknown): Promise<ChatBlock> {
-  const values = blockInput.parse(input ?? {});
-  const counterpart = await resolveCounterpart(
-    deps.db,
-    actor,
-    { ...namedUser(input, values, ['to_user_id', 'user_id']), toAdmin: values.to_admin, propertyId: undefined },
-    'read',
-  );
-  if (isAdmin(actor)) await chat.deleteSiteBlocks(deps.db, counterpart.user!.id);
-  else await chat.deleteBlock(deps.db, actor.id, counterpart.user?.id ?? null);
-  return { blocked: false, to_user_id: counterpart.user?.id ?? null, to_admin: counterpart.user === null };
+  const { userId } = await blockedParty(deps, actor, input);
+  if (isAdmin(actor)) await chat.deleteSiteBlocks(deps.db, userId!);
+  else await chat.deleteBlock(deps.db, actor.id, userId);
+  return blockReply(false, userId);
 }
 
 /**
@@ -594,11 +600,7 @@ export async function startConversation(deps: Deps, actor: SessionUser, input: u
   const counterpart = await resolveCounterpart(
     deps.db,
     actor,
-    {
-      ...namedUser(input, values, ['user_id', 'receiver_id']),
-      toAdmin: values.to_admin,
-      propertyId: values.property_id,
-    },
+    conversationTarget(input, values, ['user_id', 'receiver_id']),
     'write',
   );
   return messagesUrl(counterpart.ref);

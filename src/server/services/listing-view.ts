@@ -9,6 +9,21 @@ export function documentView(storage: FileStorage, doc: DocumentRecord) {
 }
 export type DocumentView = ReturnType<typeof documentView>;
 
+/** What a property and a project open with as their owner sees them, in the spec's names. */
+export const ownBasicsView = (row: {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  categoryId: number;
+}) => ({
+  id: row.id,
+  slug_id: row.slug,
+  title: row.title,
+  description: row.description,
+  category_id: row.categoryId,
+});
+
 /** A listing's SEO fields as clients receive them. */
 export function metaView(
   storage: FileStorage,

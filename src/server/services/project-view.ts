@@ -11,7 +11,7 @@ import type { FileStorage } from '../storage/storage.ts';
 import { siteUrl } from '../web/site.ts';
 import { nameIn } from '../../lib/i18n/translated-name.ts';
 import { imageView, ownImageView } from './image-view.ts';
-import { metaView } from './listing-view.ts';
+import { metaView, ownBasicsView } from './listing-view.ts';
 
 /** Where a project is: the formatted address and the parts of the chosen place. */
 export const placeView = (row: ProjectRow) => ({
@@ -52,11 +52,7 @@ export async function ownProjectView(deps: Pick<ApiDeps, 'db' | 'storage'>, row:
   const plans = await listPlans(deps.db, row.id);
   const { storage } = deps;
   return {
-    id: row.id,
-    slug_id: row.slug,
-    title: row.title,
-    description: row.description,
-    category_id: row.categoryId,
+    ...ownBasicsView(row),
     type: row.type,
     ...placeView(row),
     image: imageView(storage, row.image),

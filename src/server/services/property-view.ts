@@ -7,6 +7,7 @@ import {
   type PropertyRow,
 } from '../repositories/property-write-repository.ts';
 import { imageView, ownImageView } from './image-view.ts';
+import { ownBasicsView } from './listing-view.ts';
 import { isFeatured, priceSettingsOf } from './property-service.ts';
 import { getPublicSettings } from './settings-service.ts';
 
@@ -23,11 +24,7 @@ export async function ownPropertyView(deps: Pick<ApiDeps, 'db' | 'storage'>, row
   ]);
   const { storage } = deps;
   return {
-    id: row.id,
-    slug_id: row.slug,
-    title: row.title,
-    description: row.description,
-    category_id: row.categoryId,
+    ...ownBasicsView(row),
     property_type: row.propertyType,
     price: row.priceMinor / 100,
     price_label: formatPrice(row.priceMinor, priceSettingsOf(settings)),

@@ -2,9 +2,12 @@ import { z } from 'zod';
 
 const pageNumber = z.coerce.number().int().min(1).max(10_000).catch(1);
 
-/** The page a list page shows (?page=, 1 when missing or odd) and the rows it covers. */
+/** The page a list page shows: ?page=, 1 when missing or odd. */
+export const pageNumberOf = (url: URL) => pageNumber.parse(url.searchParams.get('page') ?? 1);
+
+/** The page a list page shows and the rows it covers. */
 export function pageOf(url: URL, pageSize: number) {
-  const page = pageNumber.parse(url.searchParams.get('page') ?? 1);
+  const page = pageNumberOf(url);
   return { page, offset: (page - 1) * pageSize, limit: pageSize };
 }
 

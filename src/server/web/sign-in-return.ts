@@ -1,4 +1,5 @@
-import { safeNext } from './forms.ts';
+import type { APIContext } from 'astro';
+import { safeNext, setSessionCookie } from './forms.ts';
 
 /**
  * The page a sign-in page was asked to return to, or null when none was given (or it was not this site's). The
@@ -21,4 +22,24 @@ export function afterSignIn(asked: string | null, profileComplete: boolean): str
 /** The profile step after creating an account, keeping the page to return to once the profile is done. */
 export function welcomeStep(asked: string | null): string {
   return asked ? `/user/profile?welcome=1&next=${encodeURIComponent(asked)}` : '/user/profile?welcome=1';
+}
+
+/** A session a sign-in or a new account starts, as the account service returns it. */
+interface StartedSession {
+  token: string;
+  token_expires_at: string;
+  is_profile_complete: boolean;
+}
+
+/**
+ * The answer to a sign-in that worked: the session cookie set (secure over HTTPS), then a 303 to `landing`, by
+ * default where a sign-in lands (afterSignIn).
+ */
+export function signedInRedirect(
+  page: Pick<APIContext, 'cookies' | 'url' | 'redirect'>,
+  session: StartedSession,
+  landing = afterSignIn(askedReturn(page.url), session.is_profile_complete),
+): Response {
+  setSessionCookie(page.cookies, session.token, session.token_expires_at, page.url.protocol === 'https:');
+  return page.redirect(landing, 303);
 }

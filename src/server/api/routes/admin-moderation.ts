@@ -43,8 +43,9 @@ const reviewQuery = reviewQuerySchema.extend({
 const decision = loose('AdminDecision');
 const reasonBody = 'Body (JSON or form): reason (required, at most 500 characters), shown to the owner.';
 
-function listingRoutes(kind: ListingKind, plural: 'properties' | 'projects') {
-  return {
+/** The review of one kind of listing: its queue, one listing as its owner sees it, approval and rejection. */
+function listingReviewRoutes(kind: ListingKind, plural: 'properties' | 'projects') {
+  const calls = {
     list: adminRoute({
       method: 'get',
       path: `/admin/${plural}`,
@@ -75,10 +76,18 @@ function listingRoutes(kind: ListingKind, plural: 'properties' | 'projects') {
       responses: replies(decision, 'Rejected'),
     }),
   };
+  return newRouter()
+    .openapi(calls.list, async (c) => ok(c, await listForReview(c.var.db, c.var.user, kind, c.req.valid('query'))))
+    .openapi(calls.get, async (c) => ok(c, await getListingForReview(c.var, c.var.user, kind, c.req.valid('param').id)))
+    .openapi(calls.approve, async (c) =>
+      ok(c, await approveListing(c.var.db, c.var.user, kind, c.req.valid('param').id), 'admin.notice.approved'),
+    )
+    .openapi(calls.reject, async (c) => {
+      const { fields } = await readBody(c);
+      const result = await rejectListing(c.var.db, c.var.user, kind, c.req.valid('param').id, fields);
+      return ok(c, result, 'admin.notice.rejected');
+    });
 }
-
-const properties = listingRoutes('property', 'properties');
-const projects = listingRoutes('project', 'projects');
 
 const routes = {
   dashboard: adminRoute({
@@ -175,34 +184,8 @@ const routes = {
 
 export const adminModerationRoutes = newRouter()
   .openapi(routes.dashboard, async (c) => ok(c, await adminDashboard(c.var.db, c.var.user)))
-  .openapi(properties.list, async (c) =>
-    ok(c, await listForReview(c.var.db, c.var.user, 'property', c.req.valid('query'))),
-  )
-  .openapi(properties.get, async (c) =>
-    ok(c, await getListingForReview(c.var, c.var.user, 'property', c.req.valid('param').id)),
-  )
-  .openapi(properties.approve, async (c) =>
-    ok(c, await approveListing(c.var.db, c.var.user, 'property', c.req.valid('param').id), 'admin.notice.approved'),
-  )
-  .openapi(properties.reject, async (c) => {
-    const { fields } = await readBody(c);
-    const result = await rejectListing(c.var.db, c.var.user, 'property', c.req.valid('param').id, fields);
-    return ok(c, result, 'admin.notice.rejected');
-  })
-  .openapi(projects.list, async (c) =>
-    ok(c, await listForReview(c.var.db, c.var.user, 'project', c.req.valid('query'))),
-  )
-  .openapi(projects.get, async (c) =>
-    ok(c, await getListingForReview(c.var, c.var.user, 'project', c.req.valid('param').id)),
-  )
-  .openapi(projects.approve, async (c) =>
-    ok(c, await approveListing(c.var.db, c.var.user, 'project', c.req.valid('param').id), 'admin.notice.approved'),
-  )
-  .openapi(projects.reject, async (c) => {
-    const { fields } = await readBody(c);
-    const result = await rejectListing(c.var.db, c.var.user, 'project', c.req.valid('param').id, fields);
-    return ok(c, result, 'admin.notice.rejected');
-  })
+  .route('/', listingReviewRoutes('property', 'properties'))
+  .route('/', listingReviewRoutes('project', 'projects'))
   .openapi(routes.featured, async (c) => ok(c, await listFeaturedRequests(c.var.db, c.var.user, c.req.valid('query'))))
   .openapi(routes.featuredApprove, async (c) => {
     const { fields } = await readBody(c);

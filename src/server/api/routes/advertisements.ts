@@ -7,12 +7,11 @@ import {
 } from '../../services/advertisement-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
 import { page, totalCapped } from '../../../features/common/contract.ts';
 import { paginationQuery } from '../schemas.ts';
+import { userRoute } from './user-route.ts';
 
-const security = [{ bearer: [] }];
 const featureFor = z.enum(['property', 'project']);
 const adStatus = z.enum(['pending', 'approved', 'rejected', 'expired']);
 
@@ -47,7 +46,7 @@ const myAd = z
   .openapi('MyAdvertisement');
 
 const routes = {
-  store: createRoute({
+  store: userRoute({
     method: 'post',
     path: '/store_advertisement',
     tags: ['advertisements'],
@@ -56,18 +55,14 @@ const routes = {
       'feature_for (property|project), then property_id or project_id. The request waits for an admin, who sets ' +
       'how long it runs; follow it with get-my-advertisements. A listing already waiting or featured is refused ' +
       '(409); without a package unit left the reply is 403 package_not_available with the feature’s message.',
-    security,
-    middleware: [requireUser] as const,
     request: { body: requestBody(storeAdvertisementSchema) },
     responses: replies(storedAd, 'The stored request'),
   }),
-  mine: createRoute({
+  mine: userRoute({
     method: 'get',
     path: '/get-my-advertisements',
     tags: ['advertisements'],
     summary: 'Your featuring requests, newest first, with their state and period',
-    security,
-    middleware: [requireUser] as const,
     request: { query: paginationQuery },
     responses: replies(page(myAd), 'Your advertisements'),
   }),

@@ -43,21 +43,20 @@ const getCategoriesRoute = createRoute({
   responses: replies(page(category), 'Categories'),
 });
 
-const getFacilitiesRoute = createRoute({
-  method: 'get',
-  path: '/get_facilities',
-  tags: ['catalog'],
-  summary: 'Outdoor facilities (hospital, school, ...) a listing can be near',
-  responses: replies(z.array(facility), 'Facilities'),
-});
-
-const getFacilitiesForFilterRoute = createRoute({
-  method: 'get',
-  path: '/get-facilities-for-filter',
-  tags: ['catalog'],
-  summary: 'Facilities for the property filter',
-  responses: replies(z.array(facility), 'Facilities'),
-});
+/** The facilities list, which the spec offers under two names: the listing form's and the property filter's. */
+const facilitiesRoute = (path: string, summary: string) =>
+  createRoute({
+    method: 'get',
+    path,
+    tags: ['catalog'],
+    summary,
+    responses: replies(z.array(facility), 'Facilities'),
+  });
+const getFacilitiesRoute = facilitiesRoute(
+  '/get_facilities',
+  'Outdoor facilities (hospital, school, ...) a listing can be near',
+);
+const getFacilitiesForFilterRoute = facilitiesRoute('/get-facilities-for-filter', 'Facilities for the property filter');
 
 const getCitiesRoute = createRoute({
   method: 'get',

@@ -1,19 +1,17 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { reportSchema } from '../../../lib/validation/chat.ts';
 import { reportProperty, setFavourite, setInterest, toggleSchema } from '../../services/engagement-service.ts';
 import { favouriteProperties } from '../../services/property-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
 import { listingPage } from '../../../features/common/contract.ts';
 import { paginationQuery } from '../schemas.ts';
 import { propertyCard } from '../../../features/listings/contract.ts';
-
-const security = [{ bearer: [] }];
+import { userRoute } from './user-route.ts';
 
 const routes = {
-  favourite: createRoute({
+  favourite: userRoute({
     method: 'post',
     path: '/add_favourite',
     tags: ['engagement'],
@@ -21,37 +19,31 @@ const routes = {
     description:
       'Body (JSON or form): property_id, type (1 add, 0 remove). Repeating a call changes nothing. Only public ' +
       "listings (or your own) can be added. Replies with the listing's new total_likes.",
-    security,
-    middleware: [requireUser] as const,
     request: { body: requestBody(toggleSchema) },
     responses: replies(
       z.object({ property_id: z.number(), is_favourite: z.boolean(), total_likes: z.number() }),
       'Favourite saved',
     ),
   }),
-  favourites: createRoute({
+  favourites: userRoute({
     method: 'get',
     path: '/get_favourite_property',
     tags: ['engagement'],
     summary: 'Your favourite listings that are still public, most recently added first',
-    security,
-    middleware: [requireUser] as const,
     request: { query: paginationQuery },
     responses: replies(listingPage(propertyCard), 'Your favourites'),
   }),
-  interest: createRoute({
+  interest: userRoute({
     method: 'post',
     path: '/interested_users',
     tags: ['engagement'],
     summary: 'Tell the owner you are interested in a listing (type 1), or take it back (type 0)',
     description:
       'Body: property_id, type (1 or 0). Not for your own listings. The owner sees it in get_interested_users.',
-    security,
-    middleware: [requireUser] as const,
     request: { body: requestBody(toggleSchema) },
     responses: replies(z.object({ property_id: z.number(), is_interested: z.boolean() }), 'Interest saved'),
   }),
-  report: createRoute({
+  report: userRoute({
     method: 'post',
     path: '/add_reports',
     tags: ['engagement'],
@@ -59,8 +51,6 @@ const routes = {
     description:
       'Body: property_id, and reason_id (from get_report_reasons) or other_message: a report needs a reason. ' +
       'One report per listing (a second answers 409); your own listings cannot be reported.',
-    security,
-    middleware: [requireUser] as const,
     request: { body: requestBody(reportSchema) },
     responses: replies(
       z.object({ id: z.number(), property_id: z.number(), created_at: z.string() }),

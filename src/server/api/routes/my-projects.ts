@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   changeProjectStatus,
   deleteProject,
@@ -10,31 +10,13 @@ import {
 } from '../../services/project-posting-service.ts';
 import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
 import { page } from '../../../features/common/contract.ts';
 import { paginationQuery, queryFlag } from '../schemas.ts';
+import { userRoute, userWrites } from './user-route.ts';
 
 const project = z.record(z.string(), z.unknown()).openapi('OwnProject');
-const security = [{ bearer: [] }];
-const write = (
-  path: string,
-  summary: string,
-  description: string,
-  body: ReturnType<typeof requestBody>,
-  data: z.ZodType = project,
-) =>
-  createRoute({
-    method: 'post',
-    path,
-    tags: ['my projects'],
-    summary,
-    description,
-    security,
-    middleware: [requireUser] as const,
-    request: { body },
-    responses: replies(data, summary),
-  });
+const write = userWrites('my projects', project);
 
 /** The files a project form carries besides its fields. */
 const PROJECT_FILES = {
@@ -73,7 +55,7 @@ const routes = {
     requestBody(deleteProjectSchema),
     z.null(),
   ),
-  list: createRoute({
+  list: userRoute({
     method: 'get',
     path: '/get-added-projects',
     tags: ['my projects'],
@@ -81,8 +63,6 @@ const routes = {
     description:
       '`slug_id` one of them; with it, `get_similar=1` adds `similar`: up to 4 public projects of its category ' +
       '(as get-project-detail gives them).',
-    security,
-    middleware: [requireUser] as const,
     request: {
       query: paginationQuery.extend({ slug_id: z.string().max(200).optional(), get_similar: queryFlag.optional() }),
     },

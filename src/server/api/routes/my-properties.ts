@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   changePropertyStatus,
   checkPropertyFields,
@@ -16,31 +16,13 @@ import { AppError } from '../../errors.ts';
 import { translateFieldMessages } from '../../i18n/translator.ts';
 import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
 import { page } from '../../../features/common/contract.ts';
 import { paginationQuery, queryFlag } from '../schemas.ts';
+import { userRoute, userWrites } from './user-route.ts';
 
 const property = z.record(z.string(), z.unknown()).openapi('OwnProperty');
-const security = [{ bearer: [] }];
-const write = (
-  path: string,
-  summary: string,
-  description: string,
-  body: ReturnType<typeof requestBody>,
-  data: z.ZodType = property,
-) =>
-  createRoute({
-    method: 'post',
-    path,
-    tags: ['my properties'],
-    summary,
-    description,
-    security,
-    middleware: [requireUser] as const,
-    request: { body },
-    responses: replies(data, summary),
-  });
+const write = userWrites('my properties', property);
 
 /** The files a property form carries besides its fields. */
 const PROPERTY_FILES = {
@@ -97,13 +79,11 @@ const routes = {
     requestBody(deletePropertySchema),
     z.null(),
   ),
-  interested: createRoute({
+  interested: userRoute({
     method: 'get',
     path: '/get_interested_users',
     tags: ['my properties'],
     summary: 'Who showed interest in your property (by property_id or slug_id)',
-    security,
-    middleware: [requireUser] as const,
     request: {
       query: paginationQuery.extend({
         property_id: z.coerce.number().int().positive().optional(),
@@ -119,7 +99,7 @@ const routes = {
     requestBody(propertyInputSchema),
     z.object({ fields: z.record(z.string(), z.array(z.string())) }),
   ),
-  list: createRoute({
+  list: userRoute({
     method: 'get',
     path: '/get-added-properties',
     tags: ['my properties'],
@@ -127,8 +107,6 @@ const routes = {
     description:
       '`slug_id` one of them; `is_promoted=1` (or true) only those featured now. Items carry `promoted` as public ' +
       'listing cards do: true while an approved featuring runs.',
-    security,
-    middleware: [requireUser] as const,
     request: {
       query: paginationQuery.extend({ slug_id: z.string().max(200).optional(), is_promoted: queryFlag.optional() }),
     },

@@ -1,13 +1,12 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { listUserNotifications, markSchema, markUserNotificationsRead } from '../../services/notification-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
 import { page } from '../../../features/common/contract.ts';
 import { paginationQuery } from '../schemas.ts';
+import { userRoute } from './user-route.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['notifications'];
 const notification = z
   .object({
@@ -24,25 +23,21 @@ const notification = z
   .openapi('Notification');
 
 const routes = {
-  list: createRoute({
+  list: userRoute({
     method: 'get',
     path: '/get_notification_list',
     tags,
     summary: 'Your notifications, newest first, with the unread count',
-    security,
-    middleware: [requireUser] as const,
     request: { query: paginationQuery },
     responses: replies(page(notification).extend({ unread: z.number() }), 'Notifications'),
   }),
-  markRead: createRoute({
+  markRead: userRoute({
     method: 'post',
     path: '/mark-notifications-read',
     tags,
     summary: 'Mark notifications read: ids (a list or comma-separated) or all=1',
     description:
       'Ids of other users’ notifications change nothing. Replies with how many changed and the unread count.',
-    security,
-    middleware: [requireUser] as const,
     request: { body: requestBody(markSchema) },
     responses: replies(z.object({ updated: z.number(), unread: z.number() }), 'Marked read'),
   }),

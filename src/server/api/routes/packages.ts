@@ -7,8 +7,8 @@ import {
 } from '../../services/package-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
+import { userRoute } from './user-route.ts';
 
 const feature = z.enum(PACKAGE_FEATURES);
 const assignBody = z.object({ package_id: z.coerce.number({ error: 'validation.required' }).int().positive() });
@@ -43,7 +43,6 @@ const subscription = z
     ),
   })
   .openapi('Subscription');
-const security = [{ bearer: [] }];
 
 const routes = {
   list: createRoute({
@@ -53,18 +52,16 @@ const routes = {
     summary: 'Packages on sale; with a token, which of them you hold',
     responses: replies(z.array(packageView), 'Packages'),
   }),
-  assign: createRoute({
+  assign: userRoute({
     method: 'post',
     path: '/assign_package',
     tags: ['packages'],
     summary: 'Take a free package (paid packages need a payment)',
     description: 'Body: package_id. Replies with your running subscriptions.',
-    security,
-    middleware: [requireUser] as const,
     request: { body: requestBody(assignBody) },
     responses: replies(z.array(subscription), 'Your subscriptions'),
   }),
-  check: createRoute({
+  check: userRoute({
     method: 'get',
     path: '/check-package-limit',
     tags: ['packages'],
@@ -76,8 +73,6 @@ const routes = {
       'package (the first on sale that includes listing) with the first listing, so for property_list and ' +
       'project_list such a caller gets all true and free_package names the package posting starts; the message ' +
       'says so. Without a free package the message says the caller has no package yet; a refused feature, why.',
-    security,
-    middleware: [requireUser] as const,
     request: { query: z.object({ type: feature }) },
     responses: replies(
       z.object({

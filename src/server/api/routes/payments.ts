@@ -20,7 +20,6 @@ import {
 import { readBody } from '../body.ts';
 import type { ApiEnv } from '../context.ts';
 import { ok, replies } from '../envelope.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
 import { page } from '../../../features/common/contract.ts';
 import { paginationQuery } from '../schemas.ts';
@@ -28,8 +27,8 @@ import { reasonSchema } from '../../services/admin-moderation-service.ts';
 import { adminRoute, idParams, loose } from './admin-route.ts';
 import type { Context } from 'hono';
 import { storedFileResponse } from '../../storage/file-response.ts';
+import { userRoute } from './user-route.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['payments'];
 const transaction = z
   .object({
@@ -76,14 +75,12 @@ const startRoute = (
   description = packageBody,
   input: z.ZodObject = packageChoiceSchema,
 ) =>
-  createRoute({
+  userRoute({
     method,
     path,
     tags,
     summary,
     description,
-    security,
-    middleware: [requireUser] as const,
     request: method === 'get' ? { query: input } : { body: requestBody(input) },
     responses: replies(started, 'The payment, waiting for the buyer at the provider'),
   });
@@ -112,13 +109,11 @@ const routes = {
       'Payment settings',
     ),
   }),
-  details: createRoute({
+  details: userRoute({
     method: 'get',
     path: '/get_payment_details',
     tags,
     summary: 'Your payments, newest first',
-    security,
-    middleware: [requireUser] as const,
     request: { query: paginationQuery },
     responses: replies(page(transaction), 'Payments'),
   }),
@@ -140,37 +135,31 @@ const routes = {
   paystack: startRoute('post', '/paystack', 'Pay for a package with Paystack'),
   flutterwave: startRoute('post', '/flutterwave', 'Pay for a package with Flutterwave'),
   razorpay: startRoute('post', '/razorpay', 'Pay for a package with Razorpay (a payment link)'),
-  bankTransfer: createRoute({
+  bankTransfer: userRoute({
     method: 'post',
     path: '/bank-transfer',
     tags,
     summary: 'Pay by bank transfer: upload the receipt for an admin to check',
     description: 'Multipart: package_id, receipt (PDF, JPEG or PNG). The payment waits in status review.',
-    security,
-    middleware: [requireUser] as const,
     request: {
       body: requestBody(packageChoiceSchema, { files: { receipt: 'The transfer receipt: PDF, JPEG or PNG' } }),
     },
     responses: replies(transaction, 'The payment, in review'),
   }),
-  fail: createRoute({
+  fail: userRoute({
     method: 'post',
     path: '/payment-transaction-fail',
     tags,
     summary: 'Report that your pending payment failed or was canceled',
     description: 'Body: payment_transaction_id, status (failed, the default, or canceled).',
-    security,
-    middleware: [requireUser] as const,
     request: { body: requestBody(failSchema) },
     responses: replies(transaction, 'The payment'),
   }),
-  receipt: createRoute({
+  receipt: userRoute({
     method: 'get',
     path: '/payment-receipt',
     tags,
     summary: 'The uploaded bank-transfer receipt (its buyer and admins only)',
-    security,
-    middleware: [requireUser] as const,
     request: { query: z.object({ payment_transaction_id: packageIdSchema }) },
     responses: { 200: { description: 'The file' } },
   }),

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   clearPersonalised,
   getPersonalised,
@@ -8,12 +8,11 @@ import {
 } from '../../services/personalised-service.ts';
 import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
 import { listingPage } from '../../../features/common/contract.ts';
 import { paginationQuery } from '../schemas.ts';
+import { userCalls, userRoute } from './user-route.ts';
 
-const security = [{ bearer: [] }];
 const preferences = z
   .object({
     category_ids: z.array(z.number()),
@@ -24,43 +23,26 @@ const preferences = z
     city: z.string().nullable(),
   })
   .openapi('FeedPreferences');
-const route = (
-  method: 'get' | 'post' | 'delete',
-  summary: string,
-  data: z.ZodType,
-  description?: string,
-  body?: ReturnType<typeof requestBody>,
-) =>
-  createRoute({
-    method,
-    path: '/personalised-fields',
-    tags: ['personalised feed'],
-    summary,
-    description,
-    security,
-    middleware: [requireUser] as const,
-    ...(body ? { request: { body } } : {}),
-    responses: replies(data, summary),
-  });
+const call = userCalls('personalised feed');
+const FIELDS_PATH = '/personalised-fields';
 
 const routes = {
-  get: route('get', 'Your feed preferences', preferences),
-  save: route(
+  get: call('get', FIELDS_PATH, 'Your feed preferences', preferences),
+  save: call(
     'post',
+    FIELDS_PATH,
     'Save your feed preferences (replacing earlier ones)',
     preferences,
     'category_ids and outdoor_facilitiy_ids (lists or "1,2,3"), price_range "min,max" (or min_price, max_price), ' +
       'property_type (sell|rent or 0|1), city.',
     requestBody(personalisedSchema),
   ),
-  clear: route('delete', 'Forget your feed preferences', z.null()),
-  recommend: createRoute({
+  clear: call('delete', FIELDS_PATH, 'Forget your feed preferences', z.null()),
+  recommend: userRoute({
     method: 'get',
     path: '/get_user_recommendation',
     tags: ['personalised feed'],
     summary: 'Listings ranked by how well they match your preferences (empty without preferences)',
-    security,
-    middleware: [requireUser] as const,
     request: { query: paginationQuery },
     responses: replies(listingPage(z.record(z.string(), z.unknown())).extend({ has_preferences: z.boolean() }), 'Feed'),
   }),

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   beforeLogout,
   beforeLogoutSchema,
@@ -10,31 +10,12 @@ import {
   updateProfile,
 } from '../../services/profile-service.ts';
 import { fileBytes, readBody } from '../body.ts';
-import { requireUser } from '../middleware/auth.ts';
-import { ok, replies } from '../envelope.ts';
+import { ok } from '../envelope.ts';
 import { newRouter, requestBody } from '../router.ts';
+import { userCalls } from './user-route.ts';
 
 const user = z.record(z.string(), z.unknown()).openapi('OwnUser');
-const security = [{ bearer: [] }];
-const route = (
-  method: 'get' | 'post',
-  path: string,
-  summary: string,
-  data: z.ZodType,
-  description?: string,
-  body?: ReturnType<typeof requestBody>,
-) =>
-  createRoute({
-    method,
-    path,
-    tags: ['profile'],
-    summary,
-    description,
-    security,
-    middleware: [requireUser] as const,
-    ...(body ? { request: { body } } : {}),
-    responses: replies(data, summary),
-  });
+const route = userCalls('profile');
 
 const routes = {
   me: route('get', '/get-user-data', 'The signed-in user', user),

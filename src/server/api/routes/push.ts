@@ -8,10 +8,9 @@ import {
 } from '../../services/push-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
+import { userRoute } from './user-route.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['push'];
 
 const routes = {
@@ -22,25 +21,21 @@ const routes = {
     summary: "The server's VAPID public key, for PushManager.subscribe({ applicationServerKey })",
     responses: replies(z.object({ public_key: z.string() }), 'The key'),
   }),
-  subscribe: createRoute({
+  subscribe: userRoute({
     method: 'post',
     path: '/push/subscribe',
     tags,
     summary: "Receive Web Push notifications in this browser: the PushSubscription's JSON",
     description: 'endpoint (https), keys.p256dh, keys.auth (or p256dh and auth at the top level).',
-    security,
-    middleware: [requireUser] as const,
     request: { body: requestBody(subscriptionSchema) },
     responses: replies(z.object({ id: z.number(), endpoint: z.string() }), 'Subscribed'),
   }),
-  unsubscribe: createRoute({
+  unsubscribe: userRoute({
     method: 'post',
     path: '/push/unsubscribe',
     tags,
     summary: 'Stop Web Push notifications to a browser',
     description: 'endpoint.',
-    security,
-    middleware: [requireUser] as const,
     request: { body: requestBody(unsubscribeSchema) },
     responses: replies(z.object({ removed: z.boolean() }), 'Unsubscribed'),
   }),

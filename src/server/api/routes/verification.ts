@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { MAX_ID } from '../../../lib/validation/ids.ts';
 import {
   applyForVerification,
@@ -9,11 +9,10 @@ import {
 } from '../../services/verification-service.ts';
 import { readNestedBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
 import { storedFileResponse } from '../../storage/file-response.ts';
+import { userRoute } from './user-route.ts';
 
-const security = [{ bearer: [] }];
 const fieldView = z
   .object({
     id: z.number(),
@@ -25,16 +24,14 @@ const fieldView = z
   .openapi('VerificationField');
 
 const routes = {
-  fields: createRoute({
+  fields: userRoute({
     method: 'get',
     path: '/get-agent-verification-form-fields',
     tags: ['verification'],
     summary: 'The agent verification form (admin-defined fields)',
-    security,
-    middleware: [requireUser] as const,
     responses: replies(z.array(fieldView), 'Fields'),
   }),
-  apply: createRoute({
+  apply: userRoute({
     method: 'post',
     path: '/apply-agent-verification',
     tags: ['verification'],
@@ -42,21 +39,17 @@ const routes = {
     description:
       'Multipart or JSON: form_fields[i][id], form_fields[i][value] (a file for file fields; several values ' +
       'form_fields[i][value][] for checkboxes). Allowed when the status is initial or failed.',
-    security,
-    middleware: [requireUser] as const,
     request: { body: requestBody(verificationApplicationSchema) },
     responses: replies(z.object({ request_id: z.number(), status: z.literal('pending') }), 'Application'),
   }),
-  values: createRoute({
+  values: userRoute({
     method: 'get',
     path: '/get-agent-verification-form-values',
     tags: ['verification'],
     summary: 'Your verification status, the last fail reason and your answers',
-    security,
-    middleware: [requireUser] as const,
     responses: replies(z.record(z.string(), z.unknown()).openapi('VerificationValues'), 'Status and answers'),
   }),
-  file: createRoute({
+  file: userRoute({
     method: 'get',
     path: '/agent-verification-file',
     tags: ['verification'],
@@ -64,8 +57,6 @@ const routes = {
     description:
       "field_id with request_id: that application's file (each application keeps its own answers and files); " +
       'without it, the latest application of user_id (admins) or your own.',
-    security,
-    middleware: [requireUser] as const,
     request: {
       query: z.object({
         field_id: z.coerce.number().int().positive().max(MAX_ID),

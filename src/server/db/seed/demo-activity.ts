@@ -4,6 +4,8 @@ import * as s from '../schema/index.ts';
 import type { DocumentRecord } from '../schema/media-types.ts';
 import type { Random } from './random.ts';
 
+type PaymentRow = typeof s.paymentTransactions.$inferInsert;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type DemoProperty = Pick<
@@ -111,7 +113,7 @@ export async function seedDemoActivity(tx: Executor, random: Random, ctx: DemoAc
     ...agents.map((agent, j) => ({ userId: agent.id, pkg: byName.get(['Basic', 'Pro', 'Premium'][j % 3]!)! })),
     ...users.slice(0, 2).map((user, j) => ({ userId: user.id, pkg: byName.get(j === 0 ? 'Free' : 'Basic')! })),
   ].filter((h) => h.pkg);
-  const paymentRows: (typeof s.paymentTransactions.$inferInsert)[] = [];
+  const paymentRows: PaymentRow[] = [];
   const subscriptionRows: (typeof s.userPackages.$inferInsert)[] = [];
   holders.forEach(({ userId, pkg }, n) => {
     const startsAt = ago(random.int(1, Math.min(25, pkg.durationDays - 1)));
@@ -136,30 +138,30 @@ export async function seedDemoActivity(tx: Executor, random: Random, ctx: DemoAc
       createdAt: startsAt,
     });
   });
+  // Two Pro purchases that did not go through: a bank transfer waiting for review and a declined card.
   const pro = byName.get('Pro');
-  if (pro && users[2])
-    paymentRows.push({
-      userId: users[2].id,
-      packageId: pro.id,
-      amountMinor: pro.priceMinor,
-      currency: 'USD',
-      provider: 'bank_transfer',
-      status: 'review',
-      receipt: ctx.receipt,
-      createdAt: ago(1),
-    });
-  if (pro && users[3])
-    paymentRows.push({
-      userId: users[3].id,
-      packageId: pro.id,
-      amountMinor: pro.priceMinor,
-      currency: 'USD',
-      provider: 'stripe',
-      providerReference: 'demo_stripe_declined',
-      status: 'failed',
-      failureReason: 'Your card was declined.',
-      createdAt: ago(3),
-    });
+  if (pro) {
+    const proPayment = (
+      buyer: { id: number },
+      rest: Omit<PaymentRow, 'userId' | 'packageId' | 'amountMinor' | 'currency'>,
+    ) =>
+      paymentRows.push({ userId: buyer.id, packageId: pro.id, amountMinor: pro.priceMinor, currency: 'USD', ...rest });
+    if (users[2])
+      proPayment(users[2], {
+        provider: 'bank_transfer',
+        status: 'review',
+        receipt: ctx.receipt,
+        createdAt: ago(1),
+      });
+    if (users[3])
+      proPayment(users[3], {
+        provider: 'stripe',
+        providerReference: 'demo_stripe_declined',
+        status: 'failed',
+        failureReason: 'Your card was declined.',
+        createdAt: ago(3),
+      });
+  }
   if (subscriptionRows.length) await tx.insert(s.userPackages).values(subscriptionRows);
   if (paymentRows.length) await tx.insert(s.paymentTransactions).values(paymentRows);
 
