@@ -44,3 +44,17 @@ export const propertyCard = z
   })
   .openapi('PropertyCard');
 export type PropertyCardReply = z.output<typeof propertyCard>;
+
+/** Who offers a listing or a project, as its page shows them; their contact details only to signed-in callers. */
+export const ownerCard = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    slug_id: z.string(),
+    profile: imageReply,
+    type: z.enum(['user', 'agent', 'admin']),
+    is_verified: z.boolean(),
+    email: z.string().nullable().openapi({ description: 'Signed-in callers only' }),
+    mobile: z.string().nullable().openapi({ description: 'Signed-in callers only' }),
+  })
+  .openapi('OwnerCard');

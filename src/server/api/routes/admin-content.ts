@@ -12,7 +12,7 @@ import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter, requestBody } from '../router.ts';
 import { page } from '../../../features/common/contract.ts';
-import { adminRoute, idParams, loose } from './admin-route.ts';
+import { adminRoute, adminRowRead, idParams, loose } from './admin-route.ts';
 
 const item = loose('AdminContentItem');
 
@@ -31,13 +31,7 @@ function entityRoutes(entity: AdminEntity) {
       request: { query: contentQuerySchema },
       responses: replies(page(item), 'Rows'),
     }),
-    get: adminRoute({
-      method: 'get',
-      path: `${path}/{id}`,
-      summary: `${entity.name}: one row`,
-      request: { params: idParams },
-      responses: replies(item, 'Row'),
-    }),
+    get: adminRowRead(`${path}/{id}`, `${entity.name}: one row`, item, 'Row'),
     create: adminRoute({
       method: 'post',
       path,

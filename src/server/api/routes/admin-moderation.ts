@@ -34,7 +34,7 @@ import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
 import { newRouter, requestBody } from '../router.ts';
 import { listingPage, page } from '../../../features/common/contract.ts';
-import { adminRoute, idParams, loose } from './admin-route.ts';
+import { adminList, adminRoute, adminRowRead, adminRowWrite, loose } from './admin-route.ts';
 
 // The services' own query schemas: an unknown state or a malformed number is a 422 with a message on its field.
 const reviewQuery = reviewQuerySchema.extend({
@@ -46,34 +46,28 @@ const reasonBody = 'Body (JSON or form): reason (required, at most 500 character
 /** The review of one kind of listing: its queue, one listing as its owner sees it, approval and rejection. */
 function listingReviewRoutes(kind: ListingKind, plural: 'properties' | 'projects') {
   const calls = {
-    list: adminRoute({
-      method: 'get',
-      path: `/admin/${plural}`,
-      summary: `${kind === 'property' ? 'Properties' : 'Projects'} for review (pending by default, oldest first)`,
-      request: { query: reviewQuery },
-      responses: replies(listingPage(loose('AdminReviewRow')), 'Listings'),
-    }),
-    get: adminRoute({
-      method: 'get',
-      path: `/admin/${plural}/{id}`,
-      summary: `One ${kind} as its owner sees it, with the owner`,
-      request: { params: idParams },
-      responses: replies(loose('AdminListingReview'), 'Listing'),
-    }),
-    approve: adminRoute({
-      method: 'post',
-      path: `/admin/${plural}/{id}/approve`,
-      summary: `Approve a ${kind} (admin_status approved)`,
-      request: { params: idParams },
-      responses: replies(decision, 'Approved'),
-    }),
-    reject: adminRoute({
-      method: 'post',
-      path: `/admin/${plural}/{id}/reject`,
-      summary: `Reject a ${kind} with a reason`,
+    list: adminList(
+      `/admin/${plural}`,
+      `${kind === 'property' ? 'Properties' : 'Projects'} for review (pending by default, oldest first)`,
+      reviewQuery,
+      listingPage(loose('AdminReviewRow')),
+      'Listings',
+    ),
+    get: adminRowRead(
+      `/admin/${plural}/{id}`,
+      `One ${kind} as its owner sees it, with the owner`,
+      loose('AdminListingReview'),
+      'Listing',
+    ),
+    approve: adminRowWrite(
+      `/admin/${plural}/{id}/approve`,
+      `Approve a ${kind} (admin_status approved)`,
+      decision,
+      'Approved',
+    ),
+    reject: adminRowWrite(`/admin/${plural}/{id}/reject`, `Reject a ${kind} with a reason`, decision, 'Rejected', {
       description: reasonBody,
-      request: { params: idParams, body: requestBody(reasonSchema) },
-      responses: replies(decision, 'Rejected'),
+      body: requestBody(reasonSchema),
     }),
   };
   return newRouter()
@@ -107,79 +101,78 @@ const routes = {
       'Counts',
     ),
   }),
-  featured: adminRoute({
-    method: 'get',
-    path: '/admin/featured-requests',
-    summary: 'Requests to feature a property or project (pending by default)',
-    request: { query: adQuerySchema },
-    responses: replies(page(loose('AdminFeaturedRequest')), 'Requests'),
-  }),
-  featuredApprove: adminRoute({
-    method: 'post',
-    path: '/admin/featured-requests/{id}/approve',
-    summary: 'Approve a featured-ad request: it runs from now; a property is featured until it ends',
-    description: 'Body (JSON or form, optional): days (1 to 365, default 30).',
-    request: { params: idParams, body: requestBody(approveAdSchema) },
-    responses: replies(decision, 'Approved'),
-  }),
-  featuredReject: adminRoute({
-    method: 'post',
-    path: '/admin/featured-requests/{id}/reject',
-    summary: 'Turn a featured-ad request down',
-    request: { params: idParams },
-    responses: replies(decision, 'Rejected'),
-  }),
-  verifications: adminRoute({
-    method: 'get',
-    path: '/admin/verification-requests',
-    summary: 'Agent verification applications (pending by default, oldest first)',
-    request: { query: verificationQuerySchema },
-    responses: replies(page(loose('AdminVerificationRequest')), 'Applications'),
-  }),
-  verification: adminRoute({
-    method: 'get',
-    path: '/admin/verification-requests/{id}',
-    summary: "One application with the applicant's answers (files through agent-verification-file)",
-    request: { params: idParams },
-    responses: replies(loose('AdminVerificationDetail'), 'Application'),
-  }),
-  verificationApprove: adminRoute({
-    method: 'post',
-    path: '/admin/verification-requests/{id}/approve',
-    summary: 'Verify the applicant (verification_status success; a user becomes an agent)',
-    request: { params: idParams },
-    responses: replies(decision, 'Verified'),
-  }),
-  verificationFail: adminRoute({
-    method: 'post',
-    path: '/admin/verification-requests/{id}/fail',
-    summary: 'Fail the application with a reason; the applicant may apply again',
-    description: 'Body (JSON or form): reason (required, at most 500 characters), shown to the applicant.',
-    request: { params: idParams, body: requestBody(reasonSchema) },
-    responses: replies(decision, 'Failed'),
-  }),
-  reports: adminRoute({
-    method: 'get',
-    path: '/admin/reports',
-    summary: 'Reports on listings (open by default, oldest first)',
-    request: { query: reportQuerySchema },
-    responses: replies(page(loose('AdminReport')), 'Reports'),
-  }),
-  reportDismiss: adminRoute({
-    method: 'post',
-    path: '/admin/reports/{id}/dismiss',
-    summary: 'Close a report and leave the listing as it is',
-    request: { params: idParams },
-    responses: replies(decision, 'Dismissed'),
-  }),
-  reportHide: adminRoute({
-    method: 'post',
-    path: '/admin/reports/{id}/hide',
-    summary: 'Hide the reported listing (rejected, reason "Reported" unless given) and close its open reports',
-    description: 'Body (JSON or form, optional): reason (at most 500 characters), shown to the owner.',
-    request: { params: idParams, body: requestBody(hideSchema) },
-    responses: replies(decision, 'Hidden'),
-  }),
+  featured: adminList(
+    '/admin/featured-requests',
+    'Requests to feature a property or project (pending by default)',
+    adQuerySchema,
+    page(loose('AdminFeaturedRequest')),
+    'Requests',
+  ),
+  featuredApprove: adminRowWrite(
+    '/admin/featured-requests/{id}/approve',
+    'Approve a featured-ad request: it runs from now; a property is featured until it ends',
+    decision,
+    'Approved',
+    { description: 'Body (JSON or form, optional): days (1 to 365, default 30).', body: requestBody(approveAdSchema) },
+  ),
+  featuredReject: adminRowWrite(
+    '/admin/featured-requests/{id}/reject',
+    'Turn a featured-ad request down',
+    decision,
+    'Rejected',
+  ),
+  verifications: adminList(
+    '/admin/verification-requests',
+    'Agent verification applications (pending by default, oldest first)',
+    verificationQuerySchema,
+    page(loose('AdminVerificationRequest')),
+    'Applications',
+  ),
+  verification: adminRowRead(
+    '/admin/verification-requests/{id}',
+    "One application with the applicant's answers (files through agent-verification-file)",
+    loose('AdminVerificationDetail'),
+    'Application',
+  ),
+  verificationApprove: adminRowWrite(
+    '/admin/verification-requests/{id}/approve',
+    'Verify the applicant (verification_status success; a user becomes an agent)',
+    decision,
+    'Verified',
+  ),
+  verificationFail: adminRowWrite(
+    '/admin/verification-requests/{id}/fail',
+    'Fail the application with a reason; the applicant may apply again',
+    decision,
+    'Failed',
+    {
+      description: 'Body (JSON or form): reason (required, at most 500 characters), shown to the applicant.',
+      body: requestBody(reasonSchema),
+    },
+  ),
+  reports: adminList(
+    '/admin/reports',
+    'Reports on listings (open by default, oldest first)',
+    reportQuerySchema,
+    page(loose('AdminReport')),
+    'Reports',
+  ),
+  reportDismiss: adminRowWrite(
+    '/admin/reports/{id}/dismiss',
+    'Close a report and leave the listing as it is',
+    decision,
+    'Dismissed',
+  ),
+  reportHide: adminRowWrite(
+    '/admin/reports/{id}/hide',
+    'Hide the reported listing (rejected, reason "Reported" unless given) and close its open reports',
+    decision,
+    'Hidden',
+    {
+      description: 'Body (JSON or form, optional): reason (at most 500 characters), shown to the owner.',
+      body: requestBody(hideSchema),
+    },
+  ),
 };
 
 export const adminModerationRoutes = newRouter()

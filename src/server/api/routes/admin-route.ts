@@ -1,4 +1,6 @@
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
+import { replies } from '../envelope.ts';
+import type { requestBody } from '../router.ts';
 import { MAX_ID } from '../../../lib/validation/ids.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 
@@ -23,6 +25,34 @@ export const idParams = z.object({
     .max(MAX_ID)
     .openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
 });
+
+/** A queue or list of the console: a get with its query (filters and paging), answered with a page of rows. */
+export const adminList = (path: string, summary: string, query: z.ZodObject, reply: z.ZodType, done: string) =>
+  adminRoute({ method: 'get', path, summary, request: { query }, responses: replies(reply, done) });
+
+/** One row of the console (`/admin/users/{id}`): a get with the row's id in its path. */
+export const adminRowRead = (path: string, summary: string, reply: z.ZodType, done: string) =>
+  adminRoute({ method: 'get', path, summary, request: { params: idParams }, responses: replies(reply, done) });
+
+/**
+ * A write on one row (`/admin/users/{id}/deactivate`): a post with the row's id in its path, answered with `reply`,
+ * and a body when the call takes one.
+ */
+export const adminRowWrite = (
+  path: string,
+  summary: string,
+  reply: z.ZodType,
+  done: string,
+  { description, body }: { description?: string; body?: ReturnType<typeof requestBody> } = {},
+) =>
+  adminRoute({
+    method: 'post',
+    path,
+    summary,
+    description,
+    request: { params: idParams, ...(body ? { body } : {}) },
+    responses: replies(reply, done),
+  });
 
 /** Writes take JSON or a form; the fields each call reads are in its description. */
 export const loose = (name: string) => z.record(z.string(), z.unknown()).openapi(name);

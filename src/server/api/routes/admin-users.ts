@@ -8,7 +8,7 @@ import {
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
 import { page } from '../../../features/common/contract.ts';
-import { adminRoute, idParams, loose } from './admin-route.ts';
+import { adminRoute, adminRowRead, adminRowWrite, loose } from './admin-route.ts';
 
 const user = loose('AdminUser');
 
@@ -25,27 +25,24 @@ const routes = {
     },
     responses: replies(page(user), 'Users'),
   }),
-  get: adminRoute({
-    method: 'get',
-    path: '/admin/users/{id}',
-    summary: 'One user: listing counts, verification, live sessions and blocks',
-    request: { params: idParams },
-    responses: replies(loose('AdminUserDetail'), 'User'),
-  }),
-  deactivate: adminRoute({
-    method: 'post',
-    path: '/admin/users/{id}/deactivate',
-    summary: 'Deactivate an account and sign it out everywhere (never yourself or another admin)',
-    request: { params: idParams },
-    responses: replies(user, 'Deactivated'),
-  }),
-  reactivate: adminRoute({
-    method: 'post',
-    path: '/admin/users/{id}/reactivate',
-    summary: 'Let a deactivated account sign in again',
-    request: { params: idParams },
-    responses: replies(user, 'Reactivated'),
-  }),
+  get: adminRowRead(
+    '/admin/users/{id}',
+    'One user: listing counts, verification, live sessions and blocks',
+    loose('AdminUserDetail'),
+    'User',
+  ),
+  deactivate: adminRowWrite(
+    '/admin/users/{id}/deactivate',
+    'Deactivate an account and sign it out everywhere (never yourself or another admin)',
+    user,
+    'Deactivated',
+  ),
+  reactivate: adminRowWrite(
+    '/admin/users/{id}/reactivate',
+    'Let a deactivated account sign in again',
+    user,
+    'Reactivated',
+  ),
 };
 
 export const adminUserRoutes = newRouter()

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import { trackStream } from '../../realtime/open-streams.ts';
 import { openChatStream } from '../../services/chat-live-service.ts';
@@ -18,22 +18,33 @@ import {
 } from '../../services/chat-service.ts';
 import { readBody } from '../body.ts';
 import { ok, replies } from '../envelope.ts';
-import { requireUser } from '../middleware/auth.ts';
 import { newRouter, requestBody } from '../router.ts';
 import { offsetPaging, pagePaging } from '../../paging.ts';
 import { page } from '../../../features/common/contract.ts';
 import { chatBlock, chatConversation, chatMessage, chatThread } from '../../../features/chat/contract.ts';
+import { userRoute } from './user-route.ts';
 import { storedFileResponse } from '../../storage/file-response.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['chat'];
 const HEARTBEAT_MS = 20_000;
 /** A stream ends after this long; the browser reconnects at once (with Last-Event-ID) and its session is checked again. */
 const MAX_STREAM_MS = 15 * 60_000;
 const { 200: _file, ...errorReplies } = replies(z.null(), 'Error');
 
+/** block-user and unblock-user: the same body and reply, either way. */
+const blockRoute = (path: string, summary: string, description: string, done: string) =>
+  userRoute({
+    method: 'post',
+    path,
+    tags,
+    summary,
+    description,
+    request: { body: requestBody(blockInput) },
+    responses: replies(chatBlock, done),
+  });
+
 const routes = {
-  chats: createRoute({
+  chats: userRoute({
     method: 'get',
     path: '/get_chats',
     tags,
@@ -43,12 +54,10 @@ const routes = {
       'is_admin for the site), the listing (title, slug_id, title_image, is_public, is_mine and url: its public ' +
       'page while it is public, /my-property/<slug> for its owner once it is not, else null), the last message and ' +
       'unread_count.',
-    security,
-    middleware: [requireUser] as const,
     request: { query: z.object(offsetPaging({ limit: 50 })) },
     responses: replies(page(chatConversation), 'Your conversations'),
   }),
-  messages: createRoute({
+  messages: userRoute({
     method: 'get',
     path: '/get_messages',
     tags,
@@ -57,8 +66,6 @@ const routes = {
       'user_id (the other user, or receiver_id as send_message names them; admins name the user) or to_admin=1, ' +
       'property_id (optional), page (from 1), per_page (at most 100). Only your own conversations: ' +
       'data.conversation has the other side, the listing and blocked_by_me / blocked_me.',
-    security,
-    middleware: [requireUser] as const,
     request: {
       query: z.object({
         user_id: z.string().optional(),
@@ -78,7 +85,7 @@ const routes = {
       'Messages',
     ),
   }),
-  send: createRoute({
+  send: userRoute({
     method: 'post',
     path: '/send_message',
     tags,
@@ -87,8 +94,6 @@ const routes = {
       'Multipart or JSON: receiver_id (a user; with property_id of a listing one of you owns) or to_admin=1 (the ' +
       "site's admins; property_id optional), message (at most 2000 characters), file, audio (WebM, Ogg, MP4 or " +
       'MPEG audio, recognised by content). At most 30 a minute (429). A blocked pair cannot message either way (403).',
-    security,
-    middleware: [requireUser] as const,
     request: {
       body: requestBody(messageInput, {
         files: {
@@ -99,40 +104,28 @@ const routes = {
     },
     responses: replies(chatMessage, 'Message sent'),
   }),
-  delete: createRoute({
+  delete: userRoute({
     method: 'post',
     path: '/delete_chat_message',
     tags,
     summary: 'Delete one of your messages',
     description: 'message_id. Another person’s message answers 403; one you cannot see, 404.',
-    security,
-    middleware: [requireUser] as const,
     request: { body: requestBody(messageIdInput) },
     responses: replies(z.object({ id: z.number() }), 'Message deleted'),
   }),
-  block: createRoute({
-    method: 'post',
-    path: '/block-user',
-    tags,
-    summary: 'Block a user (or the site, with to_admin): no messages either way',
-    description: 'to_user_id or to_admin=1, reason (optional, at most 500 characters).',
-    security,
-    middleware: [requireUser] as const,
-    request: { body: requestBody(blockInput) },
-    responses: replies(chatBlock, 'Blocked'),
-  }),
-  unblock: createRoute({
-    method: 'post',
-    path: '/unblock-user',
-    tags,
-    summary: 'Unblock a user (or the site, with to_admin)',
-    description: 'to_user_id or to_admin=1.',
-    security,
-    middleware: [requireUser] as const,
-    request: { body: requestBody(blockInput) },
-    responses: replies(chatBlock, 'Unblocked'),
-  }),
-  typing: createRoute({
+  block: blockRoute(
+    '/block-user',
+    'Block a user (or the site, with to_admin): no messages either way',
+    'to_user_id or to_admin=1, reason (optional, at most 500 characters).',
+    'Blocked',
+  ),
+  unblock: blockRoute(
+    '/unblock-user',
+    'Unblock a user (or the site, with to_admin)',
+    'to_user_id or to_admin=1.',
+    'Unblocked',
+  ),
+  typing: userRoute({
     method: 'post',
     path: '/chat/typing',
     tags,
@@ -140,25 +133,21 @@ const routes = {
     description:
       'receiver_id or to_admin=1, property_id. Only to whom send_message could write, and refused the same way ' +
       '(404 for a listing neither side owns or an inactive user, 422 without a listing, 403 blocked between a blocked pair).',
-    security,
-    middleware: [requireUser] as const,
     request: { body: requestBody(targetSchema) },
     responses: replies(z.object({ sent: z.boolean() }), 'Typing sent'),
   }),
-  attachment: createRoute({
+  attachment: userRoute({
     method: 'get',
     path: '/chat/attachment/{message_id}/{kind}',
     tags,
     summary: "A message's file or voice recording, for the people in its conversation",
-    security,
-    middleware: [requireUser] as const,
     request: { params: z.object({ message_id: z.string(), kind: z.enum(['file', 'audio']) }) },
     responses: {
       ...errorReplies,
       200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string() } } },
     },
   }),
-  stream: createRoute({
+  stream: userRoute({
     method: 'get',
     path: '/chat/stream',
     tags,
@@ -166,8 +155,6 @@ const routes = {
     description:
       'Events: message (id = message id; send Last-Event-ID to resume), deleted, typing, read ({conversation, up_to}), ' +
       'notification ({notification, unread}), and a comment every 20 s.',
-    security,
-    middleware: [requireUser] as const,
     responses: { 200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } } },
   }),
 };

@@ -24,7 +24,7 @@ import { newRouter, requestBody } from '../router.ts';
 import { page } from '../../../features/common/contract.ts';
 import { paginationQuery } from '../schemas.ts';
 import { reasonSchema } from '../../services/admin-moderation-service.ts';
-import { adminRoute, idParams, loose } from './admin-route.ts';
+import { adminRoute, adminRowWrite, loose } from './admin-route.ts';
 import type { Context } from 'hono';
 import { storedFileResponse } from '../../storage/file-response.ts';
 import { userRoute } from './user-route.ts';
@@ -84,6 +84,8 @@ const startRoute = (
     request: method === 'get' ? { query: input } : { body: requestBody(input) },
     responses: replies(started, 'The payment, waiting for the buyer at the provider'),
   });
+
+const paymentDecision = loose('AdminPaymentDecision');
 
 const routes = {
   settings: createRoute({
@@ -182,21 +184,19 @@ const routes = {
     },
     responses: replies(page(transaction), 'Payments'),
   }),
-  adminApprove: adminRoute({
-    method: 'post',
-    path: '/admin/payments/{id}/approve',
-    summary: 'Accept a bank transfer: the package is granted',
-    request: { params: idParams },
-    responses: replies(loose('AdminPaymentDecision'), 'Approved'),
-  }),
-  adminReject: adminRoute({
-    method: 'post',
-    path: '/admin/payments/{id}/reject',
-    summary: 'Refuse a bank transfer with a reason the buyer reads',
-    description: 'Body (JSON or form): reason (required, at most 500 characters).',
-    request: { params: idParams, body: requestBody(reasonSchema) },
-    responses: replies(loose('AdminPaymentDecision'), 'Rejected'),
-  }),
+  adminApprove: adminRowWrite(
+    '/admin/payments/{id}/approve',
+    'Accept a bank transfer: the package is granted',
+    paymentDecision,
+    'Approved',
+  ),
+  adminReject: adminRowWrite(
+    '/admin/payments/{id}/reject',
+    'Refuse a bank transfer with a reason the buyer reads',
+    paymentDecision,
+    'Rejected',
+    { description: 'Body (JSON or form): reason (required, at most 500 characters).', body: requestBody(reasonSchema) },
+  ),
 };
 
 async function start(c: Context<ApiEnv>, provider: OnlineProvider, input: unknown) {

@@ -7,6 +7,7 @@ import { projectDetail, projectFile, searchProjects } from '../../services/proje
 import { ok, replies } from '../envelope.ts';
 import { newRouter } from '../router.ts';
 import { imageReply, page } from '../../../features/common/contract.ts';
+import { ownerCard } from '../../../features/listings/contract.ts';
 import { paginationQuery, queryFlag, seoMetaReply } from '../schemas.ts';
 import { storedFileResponse } from '../../storage/file-response.ts';
 
@@ -83,16 +84,7 @@ const projectDetailShape = z
     gallery_images: z.array(image.unwrap()),
     video_link: z.string().nullable(),
     location: z.object(place),
-    owner: z.object({
-      id: z.number(),
-      name: z.string(),
-      slug_id: z.string(),
-      profile: image,
-      type: z.enum(['user', 'agent', 'admin']),
-      is_verified: z.boolean(),
-      email: z.string().nullable().openapi({ description: 'Signed-in callers only' }),
-      mobile: z.string().nullable().openapi({ description: 'Signed-in callers only' }),
-    }),
+    owner: ownerCard,
     access: z.boolean().openapi({ description: 'Whether plans and documents are included (project_access)' }),
     access_message: z.string().nullable(),
     plans: z.array(z.object({ id: z.number(), title: z.string(), document: fileRef })),

@@ -18,6 +18,7 @@ import { nearbyProperties, searchProperties, type ListingSearchExtras } from '..
 import {
   categoryRef,
   keyFacts,
+  ownerCard,
   propertyCard,
   propertyType,
   rentDuration,
@@ -158,18 +159,7 @@ const propertyDetail = z
       latitude: z.number().nullable(),
       longitude: z.number().nullable(),
     }),
-    owner: z
-      .object({
-        id: z.number(),
-        name: z.string(),
-        slug_id: z.string(),
-        profile: image,
-        type: z.enum(['user', 'agent', 'admin']),
-        is_verified: z.boolean(),
-        email: z.string().nullable().openapi({ description: 'Signed-in callers only' }),
-        mobile: z.string().nullable().openapi({ description: 'Signed-in callers only' }),
-      })
-      .openapi('OwnerCard'),
+    owner: ownerCard,
     total_views: z.number(),
     total_likes: z.number(),
     is_premium: z.boolean(),
