@@ -1,5 +1,5 @@
 import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
-import type { ApiDeps } from '../src/server/api/context.ts';
+import type { ServerDeps } from '../src/server/platform/deps.ts';
 import type { SessionUser } from '../src/server/auth/session-user.ts';
 import { dropCachedReads } from '../src/server/cache/read-cache.ts';
 import * as s from '../src/server/db/schema/index.ts';
@@ -10,7 +10,7 @@ import { viewProperty } from '../src/server/services/property-detail-service.ts'
 import type { ListingFilter } from '../src/features/search/listing-filter.ts';
 import { searchProperties } from '../src/server/services/property-service.ts';
 
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 
 /** One benchmarked call, made through the service the API route calls (same code path, no HTTP). */
 export interface Scenario {

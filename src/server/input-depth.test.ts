@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonNestsTooDeep, MAX_INPUT_DEPTH } from './input-depth.ts';
 import { holdsNul, refuseNul } from './nul-text.ts';
-import { nestFormEntries } from './api/form-fields.ts';
+import { nestFormEntries } from './platform/form-fields.ts';
 import { parseJson, WebhookRefused } from './payments/provider.ts';
 import { readLanguageFile } from './services/admin-content/language-entity.ts';
 

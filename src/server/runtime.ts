@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createApi, type Api } from './api/app.ts';
-import type { ApiDeps } from './api/context.ts';
+import type { ServerDeps } from './platform/deps.ts';
 import { exposeApi } from './api/serve.ts';
 import { createFirebaseVerifier } from './auth/google-id-token.ts';
 import { createSenders } from './notify/senders.ts';
@@ -21,7 +21,7 @@ import type { FileStorage } from './storage/storage.ts';
 export interface Runtime {
   database: DatabaseHandle;
   /** The services' dependencies, shared by the API and the pages' form handlers. */
-  deps: ApiDeps;
+  deps: ServerDeps;
   api: Api;
 }
 
@@ -75,7 +75,7 @@ async function boot(): Promise<Runtime> {
   const idTokens = config.FIREBASE_PROJECT_ID
     ? createFirebaseVerifier({ projectId: config.FIREBASE_PROJECT_ID, jwksUrl: config.FIREBASE_JWKS_URL })
     : null;
-  const deps: ApiDeps = { db: database.db, storage, mailer, sms, idTokens, paymentApis: paymentApiBases(config) };
+  const deps: ServerDeps = { db: database.db, storage, mailer, sms, idTokens, paymentApis: paymentApiBases(config) };
   const api = createApi(deps);
   exposeApi(api);
   return { database, deps, api };

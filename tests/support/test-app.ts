@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
-import type { ApiDeps } from '../../src/server/api/context.ts';
+import type { ServerDeps } from '../../src/server/platform/deps.ts';
 import { OutboxSender, readOutbox, type OutboxEntry } from '../../src/server/notify/outbox.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { seedEssentials } from '../../src/server/db/seed/index.ts';
@@ -61,7 +61,7 @@ export interface TestApp {
  * old shape, then runs `database.migrate()`).
  */
 export async function createTestApp(
-  overrides: Partial<Omit<ApiDeps, 'db' | 'storage'>> = {},
+  overrides: Partial<Omit<ServerDeps, 'db' | 'storage'>> = {},
   options: { migrate?: (database: DatabaseHandle) => Promise<void> } = {},
 ): Promise<TestApp> {
   if (postgresUrl) await resetPostgres(postgresUrl);

@@ -91,6 +91,18 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('services, repositories and page helpers never import the API: it calls them, not the other way round', () => {
+    const below = ['src/server/services', 'src/server/repositories', 'src/server/web', 'src/server/platform']
+      .flatMap(filesUnder)
+      .filter((file) => !/\.test\.tsx?$/.test(file));
+    const offenders = below.flatMap((file) =>
+      importsOf(file)
+        .filter((s) => resolvesInto('src/server/api', file, s))
+        .map((s) => `${file} -> ${s}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('server code never imports browser code: what both use (map shapes, geometry) lives in src/lib', () => {
     const offenders = filesUnder('src/server').flatMap((file) =>
       importsOf(file)

@@ -1,4 +1,4 @@
-import type { Nested } from '../../server/api/form-fields.ts';
+import type { Nested } from '../../server/platform/form-fields.ts';
 import type { OwnProjectView } from '../../server/services/project-view.ts';
 import { formValues } from '../../server/web/property-form.ts';
 

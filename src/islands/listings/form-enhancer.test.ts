@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import en from '../../server/i18n/locales/en.json' with { type: 'json' };
 import { createTranslate } from '../../lib/i18n/translate.ts';
-import { nestFormEntries } from '../../server/api/form-fields.ts';
+import { nestFormEntries } from '../../server/platform/form-fields.ts';
 import { checkPropertyFields } from '../../server/services/property-posting-service.ts';
 import { applyMessages, enhancePropertyForm, inputNameOf, type CheckFields } from './form-enhancer.ts';
 

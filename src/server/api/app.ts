@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { MAX_INPUT_DEPTH } from '../input-depth.ts';
 import { pathHasNul, queryWithNul, refuseNul } from '../nul-text.ts';
 import { withAbsoluteUrls } from '../storage/storage.ts';
-import type { ApiDeps } from './context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import { toErrorResponse } from './error-handler.ts';
 import { refuseCrossSiteWrites } from './middleware/auth.ts';
 import { crossOrigin } from './middleware/cross-origin.ts';
@@ -44,7 +44,7 @@ import { verificationRoutes } from './routes/verification.ts';
 import { newRouter } from './router.ts';
 
 /** The JSON API under /api, built around its dependencies so tests can hand it an in-memory database. */
-export function createApi(deps: ApiDeps) {
+export function createApi(deps: ServerDeps) {
   const app = newRouter().basePath('/api');
   app.use(async (c, next) => {
     await next();

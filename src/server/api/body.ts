@@ -3,7 +3,7 @@ import { AppError } from '../errors.ts';
 import { jsonNestsTooDeep, TOO_DEEP } from '../input-depth.ts';
 import { refuseNul } from '../nul-text.ts';
 import type { ApiEnv } from './context.ts';
-import { nestFormEntries, type Nested } from './form-fields.ts';
+import { nestFormEntries, type Nested } from '../platform/form-fields.ts';
 
 export interface ParsedBody {
   fields: Record<string, unknown>;

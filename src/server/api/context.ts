@@ -1,25 +1,8 @@
-import type { Database } from '../db/client.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { SessionEnd } from '../services/session-service.ts';
 import type { RequestContext } from '../platform/request-context.ts';
 import type { Translator } from '../i18n/translator.ts';
-import type { IdTokenVerifier } from '../auth/google-id-token.ts';
-import type { MailSender } from '../notify/mail.ts';
-import type { SmsSender } from '../notify/sms.ts';
-import type { FileStorage } from '../storage/storage.ts';
-import type { PaymentApiBases } from '../payments/gateways.ts';
-
-/** What every API handler can reach through `c.var`. */
-export interface ApiDeps {
-  db: Database;
-  storage: FileStorage;
-  mailer: MailSender;
-  sms: SmsSender;
-  /** Google sign-in verification; null when the site has no Firebase project configured. */
-  idTokens: IdTokenVerifier | null;
-  /** Payment providers' API hosts (STRIPE_API_BASE, ...); their keys are settings. */
-  paymentApis: PaymentApiBases;
-}
 
 export interface ApiEnv {
   /**
@@ -27,7 +10,7 @@ export interface ApiEnv {
    * `serveFailure`), which the API answers like any error.
    */
   Bindings: { clientAddress?: string; failure?: unknown };
-  Variables: ApiDeps & {
+  Variables: ServerDeps & {
     /** The caller's IP as far as we can trust it (see TRUST_PROXY). */
     clientIp: string;
     requestId: string;

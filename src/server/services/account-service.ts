@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { claimUniqueSlug, slugify } from '../../lib/slug.ts';
 import { registerSchema } from '../../lib/validation/account.ts';
 import { emailSchema, passwordSchema, phoneSchema } from '../../lib/validation/fields.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { AppError, isUniqueViolation } from '../errors.ts';
@@ -35,7 +35,7 @@ export const invalidCredentials = () => new AppError('invalid_credentials', 401,
 
 /** Signs the user in: refuses deactivated accounts, remembers the push token, returns the user with the token. */
 export async function signInUser(
-  deps: Pick<ApiDeps, 'db' | 'storage'>,
+  deps: Pick<ServerDeps, 'db' | 'storage'>,
   user: UserRow,
   client: ClientInfo,
   fcmId?: string | null,
@@ -84,7 +84,7 @@ export async function createAccount(db: Database, values: Omit<NewUser, 'slug'>)
  * it is refused, and that account's owner is told by mail (docs/decisions/041).
  */
 export async function register(
-  deps: ApiDeps,
+  deps: ServerDeps,
   input: unknown,
   client: ClientInfo,
   t: Translator,
@@ -118,7 +118,7 @@ export async function register(
  * in or ask for a new password. At most once an hour (limits.registerNoticePerAccount), so the form cannot fill
  * their mailbox; the answer to the form is the same either way, and a mail that fails is for the operator's log.
  */
-async function tellOwnerOfRegistration(deps: ApiDeps, userId: number, email: string, t: Translator, now: Date) {
+async function tellOwnerOfRegistration(deps: ServerDeps, userId: number, email: string, t: Translator, now: Date) {
   if (!(await withinLimit(deps.db, `register:notice:${userId}`, limits.registerNoticePerAccount, now))) return;
   const site = await getSiteName(deps.db, t);
   try {
@@ -148,7 +148,7 @@ export const passwordSignInSchema = z.object({
 });
 
 /** Email and password. Unknown account and wrong password answer the same, after the same work. */
-export async function signInWithPassword(deps: ApiDeps, input: unknown, client: ClientInfo): Promise<SignedIn> {
+export async function signInWithPassword(deps: ServerDeps, input: unknown, client: ClientInfo): Promise<SignedIn> {
   const values = passwordSignInSchema.parse(input);
   const accountKey = signInFailureKey(values.email, client.ip);
   await consume(deps.db, [
@@ -164,7 +164,7 @@ export async function signInWithPassword(deps: ApiDeps, input: unknown, client: 
 
 /** Google sign-in: a Firebase ID token, verified on the server; first sign-in creates the account. */
 export async function signInWithGoogle(
-  deps: ApiDeps,
+  deps: ServerDeps,
   idToken: string,
   client: ClientInfo,
   fcmId?: string,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -16,7 +16,7 @@ import { recordAudit } from './audit-service.ts';
 import { ownProjectView } from './project-view.ts';
 import { ownPropertyView } from './property-view.ts';
 
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 export type ListingKind = repo.ListingKind;
 
 export const ADMIN_STATUSES = ['pending', 'approved', 'rejected'] as const;

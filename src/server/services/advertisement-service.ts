@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { urls } from '../../lib/urls.ts';
 import { recordId } from '../../lib/validation/ids.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -15,7 +15,7 @@ import { spendPackageFeature } from './package-service.ts';
 import { projectCardView } from './project-view.ts';
 import { browseProperties, cardPageView } from './property-service.ts';
 
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 type Page = { offset: number; limit: number };
 export type FeatureFor = 'property' | 'project';
 export type AdState = repo.AdvertisementRow['status'];

@@ -1,4 +1,4 @@
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { AppError } from '../errors.ts';
 import * as repo from '../repositories/agent-repository.ts';
@@ -6,7 +6,7 @@ import { imageView } from './image-view.ts';
 import { searchProjects } from './project-service.ts';
 import { searchProperties } from './property-service.ts';
 
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 type AgentRow = NonNullable<Awaited<ReturnType<typeof repo.findAgentBySlug>>>;
 
 /**

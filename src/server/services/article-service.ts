@@ -1,4 +1,4 @@
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import { richTextToPlain, sanitizeRichText } from '../content/rich-text.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -7,7 +7,7 @@ import { imageView } from './image-view.ts';
 import { truncate } from '../../lib/text.ts';
 import { nameIn } from '../../lib/i18n/translated-name.ts';
 
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 type Page = { offset: number; limit: number };
 type ListRow = Awaited<ReturnType<typeof repo.listPublishedArticles>>['rows'][number];
 

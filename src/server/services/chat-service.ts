@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { chatMessageSchema } from '../../lib/validation/chat.ts';
 import { recordId } from '../../lib/validation/ids.ts';
 import { urls } from '../../lib/urls.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import { isAdmin, type SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
 import type { DocumentRecord } from '../db/schema/media-types.ts';
@@ -45,7 +45,7 @@ import { notify } from './notification-service.ts';
 import { consume, type Limit } from './rate-limit-service.ts';
 import { getPublicSettings } from './settings-service.ts';
 
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 
 export const CHAT_RATE_LIMIT: Limit = { max: CHAT_LIMITS.perMinute, windowMs: 60_000 };
 /** Browsers send "typing" at most every 3 seconds; this leaves room for a few tabs. */

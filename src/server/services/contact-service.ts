@@ -1,5 +1,5 @@
 import { contactSchema } from '../../lib/validation/contact.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Translator } from '../i18n/translator.ts';
 import { logger } from '../logger.ts';
@@ -14,7 +14,7 @@ import { getPublicSettings } from './settings-service.ts';
  * A mail failure is logged, not shown: the message is not lost.
  */
 export async function sendContactMessage(
-  deps: Pick<ApiDeps, 'db' | 'mailer'>,
+  deps: Pick<ServerDeps, 'db' | 'mailer'>,
   sender: SessionUser | null,
   input: unknown,
   client: ClientInfo,

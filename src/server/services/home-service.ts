@@ -1,6 +1,6 @@
 import { urls } from '../../lib/urls.ts';
 import { nameIn } from '../../lib/i18n/translated-name.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import * as home from '../repositories/home-repository.ts';
 import { listProjects } from '../repositories/project-repository.ts';
@@ -18,7 +18,7 @@ import {
   type PublicPropertyFilter,
 } from './property-service.ts';
 
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 
 const SECTION_SIZE = 8;
 const SLIDER_COUNT = 5;

@@ -1,5 +1,5 @@
 import { claimUniqueSlug, slugify } from '../../lib/slug.ts';
-import type { Nested, NestedValue } from '../api/form-fields.ts';
+import type { Nested, NestedValue } from '../platform/form-fields.ts';
 import { AppError, isUniqueViolation } from '../errors.ts';
 
 /*

@@ -1,5 +1,5 @@
-import type { ApiDeps } from '../api/context.ts';
-import type { Nested } from '../api/form-fields.ts';
+import type { ServerDeps } from '../platform/deps.ts';
+import type { Nested } from '../platform/form-fields.ts';
 import type { DocumentRecord, ImageRecord } from '../db/schema/media-types.ts';
 import { AppError } from '../errors.ts';
 import { deleteMedia, MEDIA_LIMITS, storeDocument, storeListingImage } from '../media/listing-media.ts';
@@ -12,7 +12,7 @@ export class MediaBatch {
   private readonly stored: Media[] = [];
   /** `documentPrefix`: where documents go when not beside the images (project documents are private). */
   constructor(
-    private readonly deps: Pick<ApiDeps, 'storage'>,
+    private readonly deps: Pick<ServerDeps, 'storage'>,
     private readonly prefix: string,
     private readonly documentPrefix = prefix,
   ) {}
@@ -110,7 +110,7 @@ export async function editedImage(
 }
 
 /** Removes files no row points at any more (after the save that let go of them). */
-export async function deleteListingMedia(deps: Pick<ApiDeps, 'storage'>, media: readonly (Media | null)[]) {
+export async function deleteListingMedia(deps: Pick<ServerDeps, 'storage'>, media: readonly (Media | null)[]) {
   for (let start = 0; start < media.length; start += DELETE_BATCH)
     await Promise.all(media.slice(start, start + DELETE_BATCH).map((m) => deleteMedia(deps.storage, m)));
 }

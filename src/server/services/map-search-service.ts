@@ -3,7 +3,7 @@ import { areaBounds, boundsAround, distanceKm, intersectBounds, type Bounds, typ
 import { cardImage, type MapClusterData, type MapListItem, type MapMarkerData } from '../../lib/map-data.ts';
 import type { ListingFilter } from '../../features/search/listing-filter.ts';
 import { formatPrice, type PriceSettings } from '../../lib/money.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
 import { columnCount } from '../db/schema/map-grid.ts';
@@ -231,7 +231,7 @@ export const markerView = (m: MapMarker) => ({
 
 /** get-properties-in-bounds: the map search as API views (cards with the viewer's favourite marks). */
 export async function searchMapForApi(
-  deps: Pick<ApiDeps, 'db' | 'storage'>,
+  deps: Pick<ServerDeps, 'db' | 'storage'>,
   viewer: SessionUser | null,
   query: MapQuery,
   page: { offset: number; limit: number },
@@ -297,7 +297,7 @@ export function mapListItem(storage: FileStorage, card: MapCard, lang: string): 
  * crawlers), the markers of the whole result for the map's first view, and nearby cities around `near`.
  */
 export async function mapPageData(
-  deps: Pick<ApiDeps, 'db' | 'storage'>,
+  deps: Pick<ServerDeps, 'db' | 'storage'>,
   query: MapQuery,
   page: { offset: number; limit: number },
   lang: string,

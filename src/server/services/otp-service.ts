@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { emailSchema, otpSchema, phoneSchema } from '../../lib/validation/fields.ts';
 import { validationMessages as m } from '../../lib/validation/messages.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { AppError } from '../errors.ts';
 import { logger } from '../logger.ts';
@@ -39,7 +39,7 @@ function targetOf(input: z.infer<typeof otpTargetSchema>): Target {
  * get-otp: a random 6-digit code, stored as an argon2 hash, valid 10 minutes, voiding earlier codes. The answer
  * is the same whether or not an account exists for the target (signing in with a code also signs up).
  */
-export async function sendCode(deps: ApiDeps, input: unknown, client: ClientInfo, t: Translator, now = new Date()) {
+export async function sendCode(deps: ServerDeps, input: unknown, client: ClientInfo, t: Translator, now = new Date()) {
   const { channel, target } = targetOf(otpTargetSchema.parse(input));
   await consume(
     deps.db,
@@ -82,7 +82,7 @@ export const verifyCodeSchema = otpTargetSchema.and(
  * (two requests racing with it cannot both sign in) and signs in, creating the account on first use.
  */
 export async function verifyCode(
-  deps: ApiDeps,
+  deps: ServerDeps,
   input: unknown,
   client: ClientInfo,
   now = new Date(),

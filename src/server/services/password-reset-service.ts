@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '../../lib/validation/fields.ts';
 import { validationMessages as m } from '../../lib/validation/messages.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import { hashPassword } from '../auth/password.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { env } from '../env.ts';
@@ -27,7 +27,7 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
  * either way, so the form cannot be used to learn who has an account.
  */
 export async function requestPasswordReset(
-  deps: ApiDeps,
+  deps: ServerDeps,
   input: unknown,
   client: ClientInfo,
   t: Translator,
@@ -75,7 +75,7 @@ export const resetPasswordSchema = z
   .refine((v) => v.password === v.re_password, { path: ['re_password'], message: m.passwordMismatch });
 
 /** Whether a reset link still works (not made up, used or expired): its page offers the form only then. */
-export async function resetLinkWorks(deps: Pick<ApiDeps, 'db'>, token: string, now = new Date()): Promise<boolean> {
+export async function resetLinkWorks(deps: Pick<ServerDeps, 'db'>, token: string, now = new Date()): Promise<boolean> {
   if (!resetTokenSchema.safeParse(token).success) return false;
   return (await findUsableResetToken(deps.db, hashToken(token), now)) !== null;
 }
@@ -84,7 +84,7 @@ export async function resetLinkWorks(deps: Pick<ApiDeps, 'db'>, token: string, n
  * reset-password: sets the new password, uses the link up, signs the account out everywhere and lifts its sign-in
  * lock, so the new password works at once.
  */
-export async function resetPassword(deps: ApiDeps, input: unknown, now = new Date()): Promise<void> {
+export async function resetPassword(deps: ServerDeps, input: unknown, now = new Date()): Promise<void> {
   const values = resetPasswordSchema.parse(input);
   const invalid = () => new AppError('invalid_reset_link', 400, 'auth.errors.invalid_reset_link');
   const record = await findUsableResetToken(deps.db, hashToken(values.token), now);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatAmount } from '../../lib/money.ts';
 import { nameIn } from '../../lib/i18n/translated-name.ts';
 import { recordId } from '../../lib/validation/ids.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -33,7 +33,7 @@ export const PAYMENT_METHODS = [...ONLINE_PROVIDERS, 'bank_transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export { ONLINE_PROVIDERS, type OnlineProvider };
 
-type Deps = Pick<ApiDeps, 'db' | 'paymentApis'>;
+type Deps = Pick<ServerDeps, 'db' | 'paymentApis'>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const text = z.string().catch('');
@@ -321,7 +321,7 @@ export async function ownPaymentStatus(db: Database, actor: SessionUser | null, 
 
 /** bank-transfer: the buyer uploads the transfer's receipt (PDF, JPEG or PNG, checked by content) for review. */
 export async function submitBankTransfer(
-  deps: Pick<ApiDeps, 'db' | 'storage'>,
+  deps: Pick<ServerDeps, 'db' | 'storage'>,
   actor: SessionUser,
   input: { fields: Record<string, unknown>; files: Record<string, File> },
   lang: string,
@@ -432,7 +432,7 @@ export async function getTransaction(db: Database, actor: SessionUser, id: numbe
 }
 
 /** The uploaded bank-transfer receipt, for its owner and admins only (it lives under the private prefix). */
-export async function receiptFile(deps: Pick<ApiDeps, 'db' | 'storage'>, actor: SessionUser, id: number) {
+export async function receiptFile(deps: Pick<ServerDeps, 'db' | 'storage'>, actor: SessionUser, id: number) {
   const { transaction } = await ownTransaction(deps.db, actor, id);
   const file = transaction.receipt ? await deps.storage.get(transaction.receipt.key) : null;
   if (!file || !transaction.receipt) throw AppError.notFound('payment.not_found');

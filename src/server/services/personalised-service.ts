@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toMinor } from '../../lib/money.ts';
 import { MAX_ID } from '../../lib/validation/ids.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Executor } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -12,7 +12,7 @@ import * as repo from '../repositories/personalised-repository.ts';
 import type { FeedPreferences } from '../repositories/property-repository.ts';
 import { browseProperties, cardPageView } from './property-service.ts';
 
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 
 /** A list of ids as the spec sends it: an array, repeated fields or "1,2,3". */
 const idList = z.preprocess(
@@ -118,13 +118,13 @@ function view(row: repo.PersonalisedRow | null, choosable: ChoosableIds) {
 }
 export type PersonalisedView = ReturnType<typeof view>;
 
-export async function getPersonalised(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
+export async function getPersonalised(deps: Pick<ServerDeps, 'db'>, actor: SessionUser) {
   const [row, choosable] = await Promise.all([repo.findPersonalised(deps.db, actor.id), choosableIds(deps.db)]);
   return view(row, choosable);
 }
 
 /** Saves the preferences (replacing earlier ones); ids must name active categories and facilities. */
-export async function savePersonalisedFields(deps: Pick<ApiDeps, 'db'>, actor: SessionUser, input: unknown) {
+export async function savePersonalisedFields(deps: Pick<ServerDeps, 'db'>, actor: SessionUser, input: unknown) {
   const values = parseSent(personalisedSchema, input, {
     min_price: nameSent(input, ['min_price', 'price_range']),
     max_price: nameSent(input, ['max_price', 'price_range']),
@@ -146,7 +146,7 @@ export async function savePersonalisedFields(deps: Pick<ApiDeps, 'db'>, actor: S
   return view(row, choosable);
 }
 
-export async function clearPersonalised(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
+export async function clearPersonalised(deps: Pick<ServerDeps, 'db'>, actor: SessionUser) {
   await repo.deletePersonalised(deps.db, actor.id);
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { emailSchema, isWebAddress, phoneSchema } from '../../lib/validation/fields.ts';
 import { validationMessages as m } from '../../lib/validation/messages.ts';
 import { checkPhoto } from '../../lib/validation/images.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { AppError } from '../errors.ts';
 import { createImageVariants } from '../media/image-variants.ts';
@@ -70,7 +70,7 @@ export const profileUpdateSchema = z.object({
   fcm_id: z.string().max(4096).optional(),
 });
 
-export async function getOwnProfile(deps: Pick<ApiDeps, 'db' | 'storage'>, actor: SessionUser) {
+export async function getOwnProfile(deps: Pick<ServerDeps, 'db' | 'storage'>, actor: SessionUser) {
   const user = await findUserById(deps.db, actor.id);
   if (!user) throw AppError.unauthenticated();
   return ownUserView(user, deps.storage);
@@ -78,7 +78,7 @@ export async function getOwnProfile(deps: Pick<ApiDeps, 'db' | 'storage'>, actor
 
 /** Updates the caller's own profile; a photo must really be a JPEG or PNG of at least 120x120 and is re-encoded. */
 export async function updateProfile(
-  deps: Pick<ApiDeps, 'db' | 'storage'>,
+  deps: Pick<ServerDeps, 'db' | 'storage'>,
   actor: SessionUser,
   input: unknown,
   photo: Uint8Array | null,
@@ -122,7 +122,7 @@ export async function updateProfile(
   return ownUserView(updated, deps.storage);
 }
 
-async function storeProfilePhoto(deps: Pick<ApiDeps, 'storage'>, userId: number, bytes: Uint8Array) {
+async function storeProfilePhoto(deps: Pick<ServerDeps, 'storage'>, userId: number, bytes: Uint8Array) {
   const info = await inspectImage(bytes);
   const problem = info ? checkPhoto(info) : 'validation.image_type';
   if (problem) throw AppError.validation({ profile: [problem] });
@@ -133,11 +133,11 @@ async function storeProfilePhoto(deps: Pick<ApiDeps, 'storage'>, userId: number,
   });
 }
 
-async function deleteImageFiles(deps: Pick<ApiDeps, 'storage'>, user: UserRow) {
+async function deleteImageFiles(deps: Pick<ServerDeps, 'storage'>, user: UserRow) {
   for (const variant of user.profileImage?.variants ?? []) await deps.storage.delete(variant.key);
 }
 
-export async function logout(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
+export async function logout(deps: Pick<ServerDeps, 'db'>, actor: SessionUser) {
   await endSession(deps.db, actor);
 }
 
@@ -145,7 +145,7 @@ export async function logout(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
 export const beforeLogoutSchema = z.object({ fcm_id: z.string().max(4096).optional() });
 
 /** before-logout: an app signs out, naming its push token (fcm_id), which is forgotten with the session. */
-export async function beforeLogout(deps: Pick<ApiDeps, 'db'>, actor: SessionUser, input: unknown) {
+export async function beforeLogout(deps: Pick<ServerDeps, 'db'>, actor: SessionUser, input: unknown) {
   const { fcm_id: fcmId } = beforeLogoutSchema.parse(input);
   await endSession(deps.db, actor, { forgetAppPushToken: { fcmId } });
 }
@@ -159,7 +159,7 @@ export const deleteAccountSchema = z.object({ userid: z.coerce.number().int().po
  * its photo and its listings' and projects' files are removed from storage once the rows are gone (the files are
  * public: left behind, their addresses would go on serving them).
  */
-export async function deleteAccount(deps: Pick<ApiDeps, 'db' | 'storage'>, actor: SessionUser, input: unknown) {
+export async function deleteAccount(deps: Pick<ServerDeps, 'db' | 'storage'>, actor: SessionUser, input: unknown) {
   const { userid } = deleteAccountSchema.parse(input);
   if (userid !== actor.id) throw AppError.forbidden();
   if (actor.role === 'admin') throw AppError.forbidden('auth.errors.admin_cannot_delete');

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { coordinatesRule, coordinatesRuleParams, listingLocationSchema } from '../../lib/validation/location.ts';
 import { MAX_ID } from '../../lib/validation/ids.ts';
 import { propertyFieldsSchema } from '../../lib/validation/property.ts';
-import type { ApiDeps } from '../api/context.ts';
-import type { Nested } from '../api/form-fields.ts';
+import type { ServerDeps } from '../platform/deps.ts';
+import type { Nested } from '../platform/form-fields.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { projectType } from '../db/schema/enums.ts';
@@ -38,7 +38,7 @@ import { spendPackageFeature } from './package-service.ts';
 import { similarProjects } from './project-service.ts';
 import { ownProjectView } from './project-view.ts';
 
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 
 export const PROJECT_TYPES = projectType.enumValues;
 /** Not in the spec: a ceiling on plans per project, like the gallery's. */

@@ -1,5 +1,5 @@
 import type { PostedSince } from '../../features/search/listing-filter.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import { isAdmin, type SessionUser } from '../auth/session-user.ts';
 import { AppError } from '../errors.ts';
 import {
@@ -25,7 +25,7 @@ import {
   type ProjectCardView,
 } from './project-view.ts';
 
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 type Page = { offset: number; limit: number };
 type By = { id: number } | { slug: string };
 

@@ -1,4 +1,4 @@
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import {
   listPlans,
@@ -48,7 +48,7 @@ export const planView = (plan: ProjectPlanRow) => ({
  * A project as its owner sees it: every field in the spec's names, media as URLs (gallery photos and documents with
  * the keys an edit names to remove them), review state included.
  */
-export async function ownProjectView(deps: Pick<ApiDeps, 'db' | 'storage'>, row: ProjectRow) {
+export async function ownProjectView(deps: Pick<ServerDeps, 'db' | 'storage'>, row: ProjectRow) {
   const plans = await listPlans(deps.db, row.id);
   const { storage } = deps;
   return {

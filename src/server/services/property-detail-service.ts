@@ -1,6 +1,6 @@
 import { listingFacts, pricePerAreaLabel } from '../../lib/listing-facts.ts';
 import { formatPrice } from '../../lib/money.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { AppError } from '../errors.ts';
 import { hasReported } from '../repositories/engagement-repository.ts';
@@ -13,7 +13,7 @@ import { isFeatured, marksFor, priceSettingsOf, propertyCardView, similarCards }
 import { getPublicSettings } from './settings-service.ts';
 import { countView, unwrittenViews } from './view-counter.ts';
 
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 
 export const PREMIUM_ACCESS_MESSAGE = 'package.unavailable.premium_properties';
 

@@ -7,8 +7,8 @@ import {
   rentDurationSchema,
 } from '../../lib/validation/property.ts';
 import { toMinor } from '../../lib/money.ts';
-import type { ApiDeps } from '../api/context.ts';
-import type { Nested } from '../api/form-fields.ts';
+import type { ServerDeps } from '../platform/deps.ts';
+import type { Nested } from '../platform/form-fields.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database, Executor } from '../db/client.ts';
 import type { DocumentRecord, ImageRecord } from '../db/schema/media-types.ts';
@@ -44,7 +44,7 @@ import {
 import { spendPackageFeature } from './package-service.ts';
 import { ownPropertyView } from './property-view.ts';
 
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 type ParameterValue = string | number | boolean | string[];
 
 /** Form text only (files are taken apart): what the zod schema reads. */

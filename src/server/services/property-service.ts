@@ -3,7 +3,7 @@ import type { AreaUnit } from '../../lib/area-units.ts';
 import { factRole, listingFacts, NO_FACTS, pricePerAreaLabel } from '../../lib/listing-facts.ts';
 import type { ListingFilter, PostedSince } from '../../features/search/listing-filter.ts';
 import { formatPrice, toMinor, type PriceSettings } from '../../lib/money.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Database } from '../db/client.ts';
 import type { ImageRecord } from '../db/schema/media-types.ts';
@@ -27,7 +27,7 @@ import { categoryIn, nameIn, type TranslatedNames } from '../../lib/i18n/transla
 import { getPublicSettings, type PublicSettings } from './settings-service.ts';
 
 export type { PublicPropertyFilter, PublicPropertySort };
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 type Page = { offset: number; limit: number };
 
 /** A listing as cards show it: everything formatted for display, nothing private. */

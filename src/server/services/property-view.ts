@@ -1,5 +1,5 @@
 import { formatPrice } from '../../lib/money.ts';
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import {
   listFloors,
   listPropertyFacilities,
@@ -15,7 +15,7 @@ import { getPublicSettings } from './settings-service.ts';
  * A listing as its owner sees it: every field in the spec's names, media as URLs (gallery photos and documents
  * with the keys an edit names to remove them), the price as the site shows it, review state included.
  */
-export async function ownPropertyView(deps: Pick<ApiDeps, 'db' | 'storage'>, row: PropertyRow, now = new Date()) {
+export async function ownPropertyView(deps: Pick<ServerDeps, 'db' | 'storage'>, row: PropertyRow, now = new Date()) {
   const [parameters, facilities, floors, settings] = await Promise.all([
     listPropertyParameters(deps.db, row.id),
     listPropertyFacilities(deps.db, row.id),

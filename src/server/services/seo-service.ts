@@ -1,9 +1,9 @@
-import type { ApiDeps } from '../api/context.ts';
+import type { ServerDeps } from '../platform/deps.ts';
 import { cachedRead } from '../cache/read-cache.ts';
 import { listSeoSettingsRows, type SeoSettingsRow } from '../repositories/seo-repository.ts';
 import { imageView } from './image-view.ts';
 
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 
 /**
  * The pages whose search-engine texts the admin sets (Content, SEO by page), by key and address: the site's pages of

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ApiDeps } from '../api/context.ts';
-import type { Nested, NestedValue } from '../api/form-fields.ts';
+import type { ServerDeps } from '../platform/deps.ts';
+import type { Nested, NestedValue } from '../platform/form-fields.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { DocumentRecord } from '../db/schema/media-types.ts';
 import { AppError, type FieldErrors } from '../errors.ts';
@@ -11,13 +11,13 @@ import * as repo from '../repositories/verification-repository.ts';
 import type { VerificationFieldRow } from '../repositories/verification-repository.ts';
 import { siteUrl } from '../web/site.ts';
 
-type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 type Value = string | number | string[] | DocumentRecord;
 
 const TEXT_MAX = { text: 500, textarea: 5000 } as const;
 
 /** get-agent-verification-form-fields: the admin-defined form. */
-export async function verificationFormFields(deps: Pick<ApiDeps, 'db'>) {
+export async function verificationFormFields(deps: Pick<ServerDeps, 'db'>) {
   const fields = await repo.listActiveVerificationFields(deps.db);
   return fields.map((f) => ({
     id: f.id,
@@ -186,7 +186,7 @@ export async function applyForVerification(deps: Deps, actor: SessionUser, body:
  * get-agent-verification-form-values: the user's status, the last fail reason, and the answers of their latest
  * application (what a re-application starts from).
  */
-export async function verificationFormValues(deps: Pick<ApiDeps, 'db'>, actor: SessionUser) {
+export async function verificationFormValues(deps: Pick<ServerDeps, 'db'>, actor: SessionUser) {
   const [user, { latest, values }] = await Promise.all([
     findUserById(deps.db, actor.id),
     latestApplication(deps.db, actor.id),

@@ -1,4 +1,4 @@
-import type { Nested } from '../api/form-fields.ts';
+import type { Nested } from '../platform/form-fields.ts';
 import { removalList } from '../services/listing-form.ts';
 import type { OwnPropertyView } from '../services/property-view.ts';
 

@@ -2,7 +2,8 @@ import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { env } from '../../env.ts';
 import { resolveRequestContext } from '../../platform/request-context.ts';
-import type { ApiDeps, ApiEnv } from '../context.ts';
+import type { ApiEnv } from '../context.ts';
+import type { ServerDeps } from '../../platform/deps.ts';
 
 /** Tells a client that the token or cookie it sent no longer signs anyone in, and why: `invalid` or `deactivated`. */
 export const SESSION_ENDED_HEADER = 'X-Session-Ended';
@@ -20,9 +21,9 @@ function clientIp(forwardedFor: string | undefined, peer: string | undefined): s
  * a visitor, so public and optional-token calls still answer, with X-Session-Ended; `requireUser` /
  * `requireAdmin` then answer login-required calls with why.
  */
-export function requestContext(deps: ApiDeps) {
+export function requestContext(deps: ServerDeps) {
   return createMiddleware<ApiEnv>(async (c, next) => {
-    for (const [key, value] of Object.entries(deps)) c.set(key as keyof ApiDeps, value as never);
+    for (const [key, value] of Object.entries(deps)) c.set(key as keyof ServerDeps, value as never);
     c.set('clientIp', clientIp(c.req.header('x-forwarded-for'), c.env?.clientAddress));
     const context = await resolveRequestContext(deps.db, {
       url: new URL(c.req.url),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiDeps } from '../../api/context.ts';
+import type { ServerDeps } from '../../platform/deps.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { ImageRecord } from '../../db/schema/media-types.ts';
 import { AppError } from '../../errors.ts';
@@ -40,7 +40,7 @@ export interface FieldSpec {
   column?: boolean;
 }
 
-export type Deps = Pick<ApiDeps, 'db' | 'storage'>;
+export type Deps = Pick<ServerDeps, 'db' | 'storage'>;
 
 export interface SaveContext {
   tx: Executor;
