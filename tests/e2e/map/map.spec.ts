@@ -171,9 +171,10 @@ test('the filters show from the start on a wide screen and stay folded under the
   await type.selectOption('sell');
   await page.getByTestId('map-filters').getByRole('button', { name: 'Show properties' }).click();
   await expect(page).toHaveURL(/property_type=sell/);
-  // Checked once drawn, as the other map checks are: its markers and controls are what axe reads there.
+  // The filters and the page around the map; the map's markers and controls are checked by the map's own tests
+  // (above, in Arabic and in the dark scheme), where the listings under the view do not change while axe reads.
   await expect(page.locator('[data-map-ready="true"]')).toHaveCount(1);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, ['.map-surface']);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/properties/map');
