@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { totalCapped } from '../common/contract.ts';
-import { propertyCard } from '../listings/contract.ts';
+import { propertyCard, propertyType } from '../listings/contract.ts';
 
 /** One listing's pin: every match of a map view gets one, up to 1000. */
 export const mapMarker = z
@@ -9,7 +9,7 @@ export const mapMarker = z
     slug_id: z.string(),
     title: z.string(),
     price_label: z.string(),
-    property_type: z.enum(['sell', 'rent']),
+    property_type: propertyType,
     latitude: z.number(),
     longitude: z.number(),
   })

@@ -51,15 +51,16 @@ interface BodyDocs {
  * posts and reads nested form keys and files that a generic form validator would not.
  */
 export function requestBody(schema: z.ZodType, { description, files }: BodyDocs = {}) {
-  const fileFields = z.object(
-    Object.fromEntries(
-      Object.entries(files ?? {}).map(([name, what]) => [
-        name,
-        z.any().optional().openapi({ type: 'string', format: 'binary', description: what }),
-      ]),
-    ),
-  );
-  const multipart = files ? z.intersection(schema, fileFields) : schema;
+  const fileFields = (named: Record<string, string>) =>
+    z.object(
+      Object.fromEntries(
+        Object.entries(named).map(([name, what]) => [
+          name,
+          z.any().optional().openapi({ type: 'string', format: 'binary', description: what }),
+        ]),
+      ),
+    );
+  const multipart = files ? z.intersection(schema, fileFields(files)) : schema;
   return {
     required: true,
     ...(description === undefined ? {} : { description }),

@@ -204,10 +204,11 @@ const withLoginType = (input: unknown) => {
 };
 
 /** Sent by eBroker's clients with every sign-in; no sign-in reads them (a new account's name comes from Google). */
+const unread = z.unknown().optional().describe('Accepted from older clients and not read');
 const unreadSignupFields = {
-  name: z.unknown().optional().describe('Accepted from older clients and not read'),
-  address: z.unknown().optional().describe('Accepted from older clients and not read'),
-  profile: z.unknown().optional().describe('Accepted from older clients and not read'),
+  name: unread,
+  address: unread,
+  profile: unread,
   type: z.unknown().optional().describe('The login type when logintype is left out: 0 google, 1 phone, 3 email'),
 };
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { claimUniqueSlug, slugify } from '../../lib/slug.ts';
 import type { Nested, NestedValue } from '../platform/form-fields.ts';
 import { AppError, isUniqueViolation } from '../errors.ts';
@@ -6,6 +7,20 @@ import { AppError, isUniqueViolation } from '../errors.ts';
  * Reading the posting forms that properties and projects share: text apart from files, lists of files, removal
  * lists, titled file rows (floors, plans), unique slugs and the SEO fields of an edit.
  */
+
+/** A removal list of an edit as a body documents it: one value or several (indexes, keys or ids). */
+export const removalField = (what: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe(what);
+
+/** The media an edit of a property or a project takes away, as its body documents them. */
+export const mediaRemovalFields = {
+  remove_gallery_images: removalField('Gallery images to take away: indexes, or the keys the reply gives'),
+  remove_documents: removalField('Documents to take away: indexes, or the keys the reply gives'),
+  remove_meta_image: z.enum(['0', '1']).optional().describe('1 takes the share image away'),
+};
 
 export const asFile = (value: NestedValue | undefined): File | null =>
   value instanceof File && value.size > 0 ? value : null;

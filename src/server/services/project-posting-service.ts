@@ -21,9 +21,11 @@ import {
   clearedFields,
   editedValues,
   formText,
+  mediaRemovalFields,
   metaPatch,
   optionalText,
   readTitledFiles,
+  removalField,
   removedIds,
   saveUnderFreeSlug,
 } from './listing-form.ts';
@@ -194,12 +196,6 @@ const ownedId = (body: Nested) => idSchema.parse(body['id']);
 /** delete_project's body. */
 export const deleteProjectSchema = z.object({ id: idSchema });
 
-const removal = (what: string) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .describe(what);
-
 /** post_project's body: a new project's fields, or with `id` an edit of any of them and what to take away. */
 export const projectPostSchema = z
   .object({
@@ -209,10 +205,8 @@ export const projectPostSchema = z
       .max(PLANS_MAX)
       .optional()
       .describe('Each with its file as plans[i][document]; an id changes a kept plan'),
-    remove_gallery_images: removal('Gallery images to take away: indexes, or the keys the reply gives'),
-    remove_documents: removal('Documents to take away: indexes, or the keys the reply gives'),
-    remove_plans: removal('Plans to take away, by id'),
-    remove_meta_image: z.enum(['0', '1']).optional().describe('1 takes the share image away'),
+    ...mediaRemovalFields,
+    remove_plans: removalField('Plans to take away, by id'),
   })
   .and(projectFieldsSchema);
 

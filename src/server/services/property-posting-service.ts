@@ -28,9 +28,11 @@ import {
   clearedFields,
   editedValues,
   formText,
+  mediaRemovalFields,
   metaPatch,
   optionalText,
   readTitledFiles,
+  removalField,
   removedIds,
   saveUnderFreeSlug,
 } from './listing-form.ts';
@@ -245,11 +247,6 @@ export async function postProperty(deps: Deps, actor: SessionUser, body: Nested)
 
 const ownedIdField = z.coerce.number({ error: 'validation.required' }).int().positive();
 const ownedId = (body: Nested, field = 'id') => ownedIdField.parse(body[field]);
-const removal = (what: string) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .describe(what);
 
 /** delete_property's body. */
 export const deletePropertySchema = z.object({ id: ownedIdField });
@@ -259,11 +256,9 @@ export const propertyEditSchema = z
   .object({
     id: ownedIdField,
     action_type: z.enum(['0', '1']).optional().describe('1 deletes the listing'),
-    remove_gallery_images: removal('Gallery images to take away: indexes, or the keys the reply gives'),
-    remove_documents: removal('Documents to take away: indexes, or the keys the reply gives'),
+    ...mediaRemovalFields,
     remove_three_d_image: z.enum(['0', '1']).optional().describe('1 takes the 3D image away'),
-    remove_meta_image: z.enum(['0', '1']).optional().describe('1 takes the share image away'),
-    remove_floors: removal('Floor plans to take away, by id'),
+    remove_floors: removalField('Floor plans to take away, by id'),
   })
   .and(propertyFieldsSchema.partial());
 
